@@ -1,0 +1,223 @@
+import type {
+  AnalysisOptions,
+  AnalysisResult,
+  Finding,
+  FunctionMatch,
+  HolderLevel,
+  SourcePath,
+} from '../model/analysis.ts';
+import type { SystemExtract } from '../model/extract.ts';
+import type { Ruleset } from '../model/ruleset.ts';
+import { compileRuleset } from '../ruleset/compile.ts';
+import type { CompiledRuleset } from '../ruleset/compiled.ts';
+import { hasBit } from '../bitset.ts';
+import { buildProfileInstances, buildRoleInstances, IntervalCache, type AuthorisationInstance } from '../landscape/instances.ts';
+import { Landscape, type ReachedSource } from '../landscape/landscape.ts';
+import { AcceptanceIndex } from './acceptance.ts';
+import { HolderEvaluator } from './holder-evaluation.ts';
+import { scopeUsers } from './scope.ts';
+import { SourceEvaluator } from './source-evaluation.ts';
+import { compareHolderRows } from './order.ts';
+
+const ALL_LEVELS: readonly HolderLevel[] = ['USER', 'ROLE', 'PROFILE'];
+
+/** A holder to evaluate: its name and the sources it holds (with paths, for provenance). */
+export interface Holder {
+  level: HolderLevel;
+  name: string;
+  sources: () => ReachedSource[];
+  /** Source keys only: cheaper than paths, enough to decide what is met. */
+  sourceKeys: () => Iterable<string>;
+}
+
+/**
+ * An extract and a ruleset made ready for one analysis date, level and mode: the ruleset
+ * compiled, the instances of the objects it needs built and evaluated once per source.
+ * Running the analysis, simulating and explaining findings all reuse this.
+ */
+export class PreparedAnalysis {
+  readonly landscape: Landscape;
+  readonly compiled: CompiledRuleset;
+  readonly roleInstances: Map<string, AuthorisationInstance[]>;
+  readonly profileInstances: Map<string, AuthorisationInstance[]>;
+  readonly intervals = new IntervalCache();
+  readonly sourceEvaluator: SourceEvaluator;
+  readonly holderEvaluator: HolderEvaluator;
+  private readonly sourceBits = new Map<string, Uint32Array | null>();
+  private readonly roleRiskCache = new Map<string, Set<number>>();
+  private readonly acceptances: AcceptanceIndex;
+
+  constructor(
+    readonly extract: SystemExtract,
+    readonly ruleset: Ruleset,
+    readonly options: AnalysisOptions,
+  ) {
+    this.landscape = new Landscape(extract);
+    this.compiled = compileRuleset(ruleset, {
+      level: options.level,
+      tcodeChecks: extract.tcodeChecks,
+      deactivatedRiskIds: options.deactivatedRiskIds,
+    });
+    const objects = this.compiled.objects;
+    const accept = (o: string): boolean => objects.has(o);
+    this.roleInstances = buildRoleInstances(extract, accept, this.intervals);
+    for (const role of this.landscape.childrenByComposite.keys()) this.roleInstances.delete(role);
+    this.profileInstances = buildProfileInstances(extract, accept, this.intervals);
+    this.sourceEvaluator = new SourceEvaluator(this.compiled, options.mode);
+    this.holderEvaluator = new HolderEvaluator(this.compiled, options.mode);
+    this.acceptances = new AcceptanceIndex(options.acceptances ?? [], options.date);
+  }
+
+  /** The bit set of one source (`R:role` or `P:profile`), evaluated once. */
+  bitsOf(key: string, overlay?: ReadonlyMap<string, Uint32Array | null>): Uint32Array | null {
+    if (overlay?.has(key)) return overlay.get(key)!;
+    let bits = this.sourceBits.get(key);
+    if (bits !== undefined) return bits;
+    const name = key.slice(2);
+    bits = this.sourceEvaluator.evaluate(key[0] === 'R' ? this.roleInstances.get(name) : this.profileInstances.get(name));
+    this.sourceBits.set(key, bits);
+    return bits;
+  }
+
+  checkBitsOf(keys: Iterable<string>, overlay?: ReadonlyMap<string, Uint32Array | null>): Uint32Array {
+    const sourceBits: (Uint32Array | null)[] = [];
+    for (const k of keys) sourceBits.push(this.bitsOf(k, overlay));
+    return this.holderEvaluator.checkBits(sourceBits);
+  }
+
+  userHolder(bname: string, roles?: readonly string[]): Holder {
+    const l = this.landscape;
+    const d = this.options.date;
+    const sources = (): ReachedSource[] => l.userSources(bname, d, roles);
+    return { level: 'USER', name: bname, sources, sourceKeys: () => l.userSourceKeys(bname, d, roles) };
+  }
+
+  roleHolder(role: string): Holder {
+    const sources = (): ReachedSource[] => this.landscape.roleLeaves(role).map((s) => ({ key: s.key, path: s.path.slice(1) }));
+    return { level: 'ROLE', name: role, sources, sourceKeys: () => this.landscape.roleLeafKeys(role) };
+  }
+
+  profileHolder(profile: string): Holder {
+    const sources = (): ReachedSource[] =>
+      this.landscape.profileLeaves(profile).map((s) => ({ key: s.key, path: s.path.slice(1) }));
+    return { level: 'PROFILE', name: profile, sources, sourceKeys: () => this.landscape.profileLeafKeys(profile) };
+  }
+
+  /** Risk indexes a role meets by itself (role level), cached for acceptance decisions. */
+  roleRisks(role: string): Set<number> {
+    let risks = this.roleRiskCache.get(role);
+    if (!risks) {
+      const bits = this.checkBitsOf(this.roleHolder(role).sourceKeys());
+      risks = new Set(this.holderEvaluator.metRisks(bits));
+      this.roleRiskCache.set(role, risks);
+    }
+    return risks;
+  }
+
+  /** The findings of one holder, with provenance and acceptance. */
+  evaluateHolder(holder: Holder, overlay?: ReadonlyMap<string, Uint32Array | null>): Finding[] {
+    const bits = this.checkBitsOf(holder.sourceKeys(), overlay);
+    const risks = this.holderEvaluator.metRisks(bits);
+    if (risks.length === 0) return [];
+    const sources = holder.sources();
+    return risks.map((r) => this.finding(holder, r, bits, sources, overlay));
+  }
+
+  private finding(
+    holder: Holder,
+    riskIndex: number,
+    bits: Uint32Array,
+    sources: ReachedSource[],
+    overlay?: ReadonlyMap<string, Uint32Array | null>,
+  ): Finding {
+    const { risk, functions } = this.compiled.risks[riskIndex];
+    const matches: FunctionMatch[] = functions.map((f) => {
+      const alt = this.holderEvaluator.firstMetAlternative(f, bits)!;
+      return { functionId: this.compiled.functions[f].id, action: alt.action, sources: this.contributors(alt.checks, sources, overlay) };
+    });
+    const acceptance = this.acceptances.isEmpty
+      ? null
+      : this.acceptances.find(
+          holder.level,
+          holder.name,
+          risk.id,
+          () => this.landscape.rolesHeldBy(sources),
+          (role) => this.roleRisks(role).has(riskIndex),
+        );
+    return {
+      level: holder.level,
+      holder: holder.name,
+      riskId: risk.id,
+      riskLevel: risk.level,
+      riskType: risk.type,
+      businessProcess: risk.businessProcess,
+      analysisLevel: this.options.level,
+      mode: this.options.mode,
+      functions: matches,
+      accepted: acceptance !== null,
+      acceptance,
+    };
+  }
+
+  /** The holder's source paths whose instances meet (or, in union mode, feed) at least one of the checks. */
+  private contributors(
+    checks: readonly number[],
+    sources: readonly ReachedSource[],
+    overlay?: ReadonlyMap<string, Uint32Array | null>,
+  ): SourcePath[] {
+    const c = this.compiled;
+    const union = this.options.mode === 'union';
+    const relevant = union
+      ? checks.flatMap((id) => {
+          const check = c.checks[id];
+          return check.positiveAtoms.length > 0 ? check.positiveAtoms : [c.objects.get(check.object)!.existsAtom];
+        })
+      : checks;
+    const out: SourcePath[] = [];
+    const seen = new Set<string>();
+    for (const s of sources) {
+      const bits = this.bitsOf(s.key, overlay);
+      if (!bits || !relevant.some((i) => hasBit(bits, i))) continue;
+      const text = s.path.map((p) => `${p.kind}:${p.name}`).join('>');
+      if (seen.has(text)) continue;
+      seen.add(text);
+      out.push(s.path);
+    }
+    return out;
+  }
+
+  /** Runs the whole analysis (DESIGN 5.1–5.12). */
+  run(): AnalysisResult {
+    const levels = this.options.holderLevels ?? ALL_LEVELS;
+    const { inScope, excluded } = scopeUsers(this.extract.users, this.options);
+    const findings: Finding[] = [];
+    if (levels.includes('USER')) for (const u of inScope) findings.push(...this.evaluateHolder(this.userHolder(u.bname)));
+    if (levels.includes('ROLE')) for (const r of this.landscape.roles) findings.push(...this.evaluateHolder(this.roleHolder(r)));
+    if (levels.includes('PROFILE')) {
+      for (const p of this.landscape.manualProfiles) findings.push(...this.evaluateHolder(this.profileHolder(p)));
+    }
+    findings.sort(compareHolderRows);
+    return {
+      options: this.options,
+      findings,
+      excludedUsers: excluded,
+      counts: {
+        usersInScope: inScope.length,
+        usersExcluded: excluded.length,
+        roles: this.landscape.roles.length,
+        profiles: this.landscape.manualProfiles.length,
+        findings: findings.length,
+        acceptedFindings: findings.filter((f) => f.accepted).length,
+      },
+    };
+  }
+}
+
+export function prepareAnalysis(extract: SystemExtract, ruleset: Ruleset, options: AnalysisOptions): PreparedAnalysis {
+  return new PreparedAnalysis(extract, ruleset, options);
+}
+
+/** Analyses an extract against a ruleset (the engine's contract, DESIGN section 5). */
+export function analyse(extract: SystemExtract, ruleset: Ruleset, options: AnalysisOptions): AnalysisResult {
+  return prepareAnalysis(extract, ruleset, options).run();
+}

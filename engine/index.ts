@@ -1,0 +1,20 @@
+/** Segra's SoD analysis engine: pure TypeScript, no I/O, no clock (DESIGN 2, 5). */
+export * from './model/index.ts';
+export { analyse, prepareAnalysis, PreparedAnalysis } from './analysis/prepared-analysis.ts';
+export { simulate, simulateOn, SimulationError } from './analysis/simulate.ts';
+export { compareFindings } from './analysis/compare.ts';
+export { scopeUsers } from './analysis/scope.ts';
+export { compileRuleset } from './ruleset/compile.ts';
+export { rulesetToTables, RULESET_FILES } from './rulesets/ruleset-tables.ts';
+export {
+  findingsToCsv,
+  findingToCsvRow,
+  formatFunctions,
+  formatSources,
+  formatSourcePath,
+  csvField,
+  FINDINGS_CSV_COLUMNS,
+} from './output/findings-csv.ts';
+export { parseValueRow, coversValue, intervalsMeet, normaliseValue, type ValueInterval } from './authorisation/value-interval.ts';
+export { parseRuleValue, rowSatisfies, type RuleValue } from './authorisation/rule-value.ts';
+export { compareCodePoints } from './authorisation/code-point.ts';

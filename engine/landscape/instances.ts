@@ -1,0 +1,117 @@
+import { parseValueRow, type ValueInterval } from '../authorisation/value-interval.ts';
+import type { SystemExtract } from '../model/extract.ts';
+
+/** One authorisation instance (source, OBJECT, AUTH): per field, the OR of its value rows (DESIGN 5.3). */
+export interface AuthorisationInstance {
+  object: string;
+  auth: string;
+  fields: Map<string, ValueInterval[]>;
+}
+
+/** Parsed value rows are shared: extracts repeat the same few (LOW, HIGH) pairs millions of times. */
+export class IntervalCache {
+  private readonly cache = new Map<string, ValueInterval>();
+  get(low: string, high: string): ValueInterval {
+    const key = high === '' ? low : `${low}\u0000${high}`;
+    let iv = this.cache.get(key);
+    if (!iv) this.cache.set(key, (iv = parseValueRow(low, high)));
+    return iv;
+  }
+}
+
+function addRow(
+  byAuth: Map<string, AuthorisationInstance>,
+  object: string,
+  auth: string,
+  field: string,
+  iv: ValueInterval | null,
+): void {
+  const key = `${object}\u0000${auth}`;
+  let inst = byAuth.get(key);
+  if (!inst) byAuth.set(key, (inst = { object, auth, fields: new Map() }));
+  let rows = inst.fields.get(field);
+  if (!rows) inst.fields.set(field, (rows = []));
+  // A field present without usable rows (an unresolved org level) stays empty: it covers nothing.
+  if (iv) rows.push(iv);
+}
+
+export type ObjectFilter = (object: string) => boolean;
+
+/**
+ * Instances of every role that has AGR_1251 rows, keeping only objects the filter accepts.
+ * Rows with DELETED = 'X' are dropped; `$VARBL` values are replaced by the role's AGR_1252
+ * rows for that variable (none: the row gives no value).
+ */
+export function buildRoleInstances(
+  extract: SystemExtract,
+  accept: ObjectFilter,
+  cache: IntervalCache,
+  extraRows: readonly { role: string; object: string; auth: string; field: string; low: string; high: string }[] = [],
+): Map<string, AuthorisationInstance[]> {
+  const orgValues = new Map<string, { low: string; high: string }[]>();
+  for (const r of extract.orgLevelValues) {
+    const key = `${r.role}\u0000${r.variable.trim()}`;
+    const list = orgValues.get(key);
+    if (list) list.push(r);
+    else orgValues.set(key, [r]);
+  }
+  const byRole = new Map<string, Map<string, AuthorisationInstance>>();
+  let lastRole = '';
+  let current: Map<string, AuthorisationInstance> | undefined;
+  const push = (role: string, object: string, auth: string, field: string, low: string, high: string): void => {
+    if (role !== lastRole || !current) {
+      current = byRole.get(role);
+      if (!current) byRole.set(role, (current = new Map()));
+      lastRole = role;
+    }
+    const lowTrim = low.trim();
+    if (lowTrim.charCodeAt(0) === 36 /* '$' */) {
+      const values = orgValues.get(`${role}\u0000${lowTrim}`);
+      if (!values || values.length === 0) {
+        addRow(current, object, auth, field, null);
+        return;
+      }
+      for (const v of values) addRow(current, object, auth, field, cache.get(v.low, v.high));
+      return;
+    }
+    addRow(current, object, auth, field, cache.get(low, high));
+  };
+  for (const r of extract.roleAuthorisations) {
+    if (r.deleted || !accept(r.object)) continue;
+    push(r.role, r.object, r.auth, r.field, r.low, r.high);
+  }
+  for (const r of extraRows) if (accept(r.object)) push(r.role, r.object, r.auth, r.field, r.low, r.high);
+  const out = new Map<string, AuthorisationInstance[]>();
+  for (const [role, m] of byRole) out.set(role, [...m.values()]);
+  return out;
+}
+
+/** Instances of every profile with UST10S rows, values from UST12 (DESIGN 5.3 b). */
+export function buildProfileInstances(
+  extract: SystemExtract,
+  accept: ObjectFilter,
+  cache: IntervalCache,
+): Map<string, AuthorisationInstance[]> {
+  const values = new Map<string, { field: string; low: string; high: string }[]>();
+  for (const v of extract.authorisationValues) {
+    if (!accept(v.object)) continue;
+    const key = `${v.object}\u0000${v.auth}`;
+    const list = values.get(key);
+    if (list) list.push(v);
+    else values.set(key, [v]);
+  }
+  const out = new Map<string, AuthorisationInstance[]>();
+  for (const pa of extract.profileAuthorisations) {
+    if (!accept(pa.object)) continue;
+    const inst: AuthorisationInstance = { object: pa.object, auth: pa.auth, fields: new Map() };
+    for (const v of values.get(`${pa.object}\u0000${pa.auth}`) ?? []) {
+      let rows = inst.fields.get(v.field);
+      if (!rows) inst.fields.set(v.field, (rows = []));
+      rows.push(cache.get(v.low, v.high));
+    }
+    const list = out.get(pa.profile);
+    if (list) list.push(inst);
+    else out.set(pa.profile, [inst]);
+  }
+  return out;
+}

@@ -1,0 +1,137 @@
+import type { Date8 } from './dates.ts';
+import type { RiskLevel, RiskType } from './ruleset.ts';
+
+export type AnalysisLevel = 'action' | 'permission';
+export type InstanceMode = 'same-instance' | 'union';
+export type HolderLevel = 'USER' | 'ROLE' | 'PROFILE';
+
+export interface AnalysisOptions {
+  /** Analysis date D (DESIGN 5.1). */
+  date: Date8;
+  level: AnalysisLevel;
+  mode: InstanceMode;
+  includeLocked: boolean;
+  includeExpired: boolean;
+  /** Which holder levels to evaluate; all three by default. */
+  holderLevels?: readonly HolderLevel[];
+  /** Acceptances to apply (DESIGN 5.12). */
+  acceptances?: readonly RiskAcceptance[];
+  /** Risks switched off by the customer: not evaluated at all. */
+  deactivatedRiskIds?: readonly string[];
+}
+
+export interface RiskAcceptance {
+  riskId: string;
+  scope: 'global' | 'user' | 'role';
+  /** BNAME for scope user, AGR_NAME for scope role; empty for global. */
+  holder: string;
+  message: string;
+  author: string;
+  /** ISO timestamp. */
+  createdAt: string;
+  validFrom: Date8 | null;
+  validTo: Date8 | null;
+}
+
+/** One step of the way a holder reaches an authorisation source. */
+export interface SourceStep {
+  kind: 'user' | 'role' | 'profile';
+  name: string;
+}
+
+/**
+ * How a holder reaches a source: for a user, e.g. [role Z_COMPOSITE, role Z_SINGLE] or
+ * [user REFUSER, profile P]; the holder itself is not repeated at the start.
+ */
+export type SourcePath = SourceStep[];
+
+export interface FunctionMatch {
+  functionId: string;
+  /** The action that met the function; null for a function without active actions. */
+  action: string | null;
+  /** The sources whose instances met the action's and permissions' checks. */
+  sources: SourcePath[];
+}
+
+export interface Finding {
+  level: HolderLevel;
+  /** BNAME, AGR_NAME or profile name. */
+  holder: string;
+  riskId: string;
+  riskLevel: RiskLevel;
+  riskType: RiskType;
+  businessProcess: string;
+  analysisLevel: AnalysisLevel;
+  mode: InstanceMode;
+  functions: FunctionMatch[];
+  accepted: boolean;
+  /** The acceptance that applies, when accepted. */
+  acceptance: RiskAcceptance | null;
+}
+
+export type ExclusionReason = 'locked' | 'expired' | 'not-yet-valid';
+
+export interface ExcludedUser {
+  bname: string;
+  reasons: ExclusionReason[];
+}
+
+export interface AnalysisResult {
+  options: AnalysisOptions;
+  findings: Finding[];
+  excludedUsers: ExcludedUser[];
+  counts: {
+    usersInScope: number;
+    usersExcluded: number;
+    roles: number;
+    profiles: number;
+    findings: number;
+    acceptedFindings: number;
+  };
+}
+
+/** One authorisation value row, as added to or removed from a role in a simulation. */
+export interface AuthorisationValue {
+  object: string;
+  auth: string;
+  field: string;
+  low: string;
+  high: string;
+}
+
+/**
+ * A what-if (DESIGN 5.14). For a user: roles assigned (valid on D) or taken away wherever they
+ * appear in the user's role tree. For a role: roles added as children or removed from its
+ * children, and authorisation value rows added to or removed from the role itself.
+ */
+export interface SimulationRequest {
+  holder: { kind: 'user'; bname: string } | { kind: 'role'; role: string };
+  addRoles: readonly string[];
+  removeRoles: readonly string[];
+  addAuthorisations?: readonly AuthorisationValue[];
+  removeAuthorisations?: readonly AuthorisationValue[];
+}
+
+export interface SimulationResult {
+  before: Finding[];
+  after: Finding[];
+  /** Findings after and not before (by risk). */
+  added: Finding[];
+  /** Findings before and not after (by risk). */
+  removed: Finding[];
+}
+
+export type ComparisonStatus = 'new' | 'resolved' | 'unchanged';
+
+/** One (level, holder, risk) of two analyses compared (DESIGN 5.13). */
+export interface ComparisonRow {
+  level: HolderLevel;
+  holder: string;
+  riskId: string;
+  status: ComparisonStatus;
+  /** Risk level in the left (older) analysis; null when absent there. */
+  leftRiskLevel: RiskLevel | null;
+  rightRiskLevel: RiskLevel | null;
+  /** True when the finding is in both and its risk level differs. */
+  levelChanged: boolean;
+}

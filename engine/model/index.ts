@@ -1,0 +1,4 @@
+export * from './dates.ts';
+export * from './extract.ts';
+export * from './ruleset.ts';
+export * from './analysis.ts';

@@ -1,0 +1,41 @@
+import type { Finding, SourcePath } from '../model/analysis.ts';
+import { compareHolderRows } from '../analysis/order.ts';
+
+/** The columns of `segra analyze --format csv` and of the API's CSV export (DESIGN 6, 11). */
+export const FINDINGS_CSV_COLUMNS = ['LEVEL', 'ID', 'RISK_ID', 'RISK_LEVEL', 'RISK_TYPE', 'FUNCTIONS', 'SOURCES'] as const;
+
+const STEP_PREFIX = { role: 'R', profile: 'P', user: 'U' } as const;
+
+/** `R:Z_COMPOSITE>R:Z_SINGLE`: the way a holder reaches a source. */
+export function formatSourcePath(path: SourcePath): string {
+  return path.map((s) => `${STEP_PREFIX[s.kind]}:${s.name}`).join('>');
+}
+
+/** `FN_A:ME21N;FN_B:F110`: each function with the action that met it. */
+export function formatFunctions(f: Finding): string {
+  return f.functions.map((m) => `${m.functionId}:${m.action ?? ''}`).join(';');
+}
+
+/** Distinct source paths over all functions of a finding, in first-seen order. */
+export function formatSources(f: Finding): string {
+  const seen = new Set<string>();
+  for (const m of f.functions) for (const p of m.sources) seen.add(formatSourcePath(p));
+  return [...seen].join(';');
+}
+
+/** RFC 4180 quoting: only when the value needs it. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function findingToCsvRow(f: Finding): string[] {
+  return [f.level, f.holder, f.riskId, f.riskLevel, f.riskType, formatFunctions(f), formatSources(f)];
+}
+
+/** The findings as CSV text, header first, rows sorted by LEVEL, ID, RISK_ID. */
+export function findingsToCsv(findings: readonly Finding[]): string {
+  const rows = [...findings].sort(compareHolderRows);
+  const lines = [FINDINGS_CSV_COLUMNS.join(',')];
+  for (const f of rows) lines.push(findingToCsvRow(f).map(csvField).join(','));
+  return lines.join('\n') + '\n';
+}

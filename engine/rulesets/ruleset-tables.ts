@@ -1,0 +1,40 @@
+import type { Ruleset } from '../model/ruleset.ts';
+
+/** The files of the multi-file ruleset form (DESIGN 4.2) and their columns, in order. */
+export const RULESET_FILES = {
+  RISKS: ['RISK_ID', 'DESCRIPTION', 'RISK_TYPE', 'RISK_LEVEL', 'BUSINESS_PROCESS', 'ACTIVE'],
+  RISK_FUNCTIONS: ['RISK_ID', 'FUNCTION_ID'],
+  FUNCTIONS: ['FUNCTION_ID', 'DESCRIPTION', 'BUSINESS_PROCESS'],
+  FUNCTION_ACTIONS: ['FUNCTION_ID', 'ACTION', 'ACTIVE'],
+  FUNCTION_PERMISSIONS: ['FUNCTION_ID', 'ACTION', 'OBJECT', 'FIELD', 'LOW', 'HIGH', 'OPERATOR', 'ACTIVE'],
+} as const;
+
+export type RulesetFileName = keyof typeof RULESET_FILES;
+export type RulesetTables = Record<RulesetFileName, string[][]>;
+
+const flag = (active: boolean): string => (active ? 'X' : '');
+
+/**
+ * The ruleset as the rows of each file (header first), ready for any writer (CSV, zip, xlsx).
+ * Inactive entries are kept with an empty ACTIVE, so an export round-trips.
+ */
+export function rulesetToTables(ruleset: Ruleset): RulesetTables {
+  const tables = {} as RulesetTables;
+  for (const [name, columns] of Object.entries(RULESET_FILES)) {
+    tables[name as RulesetFileName] = [[...columns]];
+  }
+  for (const r of ruleset.risks) {
+    tables.RISKS.push([r.id, r.description, r.type, r.level, r.businessProcess, flag(r.active)]);
+    for (const f of r.functionIds) tables.RISK_FUNCTIONS.push([r.id, f]);
+  }
+  for (const f of ruleset.functions) {
+    tables.FUNCTIONS.push([f.id, f.description, f.businessProcess]);
+    for (const a of f.actions) tables.FUNCTION_ACTIONS.push([f.id, a.action, flag(a.active)]);
+    for (const p of f.permissions) {
+      tables.FUNCTION_PERMISSIONS.push([
+        f.id, p.action, p.object, p.field, p.low, p.high, p.operator, flag(p.active),
+      ]);
+    }
+  }
+  return tables;
+}
