@@ -1,0 +1,30 @@
+import { basisFindingsToCsv, runBasisChecks } from '../../engine/basis/index.ts';
+import { readSystemExtract } from '../importers/extract-reader.ts';
+import { dateFlag, oneOf, parseFlags, requireFlag } from './options.ts';
+import { writeLines } from './output.ts';
+import { Progress } from './progress.ts';
+
+/** `segra basis` (DESIGN 11): critical basis authorisations and user-master checks. */
+export async function basisCommand(args: string[]): Promise<number> {
+  const f = parseFlags(args, {
+    system: { type: 'string' },
+    date: { type: 'string' },
+    client: { type: 'string' },
+    format: { type: 'string' },
+    out: { type: 'string' },
+  });
+  const system = requireFlag(f.system, 'system');
+  const date = dateFlag(f.date);
+  const format = oneOf(f.format, 'format', ['csv', 'json'] as const, 'csv');
+  const progress = new Progress();
+  const extract = await readSystemExtract(system, {
+    client: f.client,
+    onProgress: (p) => progress.update(`reading ${p.table}`, p.rows),
+  });
+  progress.done();
+  const { findings, checks } = runBasisChecks(extract, { date });
+  const text = format === 'csv' ? basisFindingsToCsv(findings).replace(/\n$/, '') : JSON.stringify({ checks, findings }, null, 2);
+  await writeLines(f.out, [text]);
+  process.stderr.write(`${findings.length} basis findings over ${checks.filter((c) => c.available).length} checks\n`);
+  return 0;
+}

@@ -1,0 +1,150 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analyse, prepareAnalysis, simulateOn } from '../../engine/index.ts';
+import { generateLandscape } from '../generator/index.ts';
+import { readAnalysisInputs } from './inputs.ts';
+import { parseFlags } from './options.ts';
+import { Progress } from './progress.ts';
+import { UsageError } from './usage-error.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CACHE = path.join(ROOT, '.cache', 'bench');
+const BENCH_DATE = 20260630;
+const SEED = 1;
+
+interface Measurement {
+  size: string;
+  users: number;
+  agr1251Rows: number;
+  parseMs: number;
+  evaluateMs: number;
+  totalMs: number;
+  peakRssMb: number;
+  findings: number;
+  simulationMedianMs: number;
+}
+
+/**
+ * `segra bench` (DESIGN 10): generates the sizes once (cached under .cache/bench), then
+ * measures each in a fresh process so that peak memory is that size's alone.
+ */
+export async function benchCommand(args: string[]): Promise<number> {
+  const f = parseFlags(args, { sizes: { type: 'string' }, write: { type: 'string' }, 'run-one': { type: 'string' } });
+  if (f['run-one']) return runOne(f['run-one']);
+  const sizes = (f.sizes ?? 'S,M,L').split(',').map((s) => s.trim().toUpperCase());
+  for (const s of sizes) if (!['S', 'M', 'L', 'XL'].includes(s)) throw new UsageError(`unknown size "${s}"`);
+  const rows: Measurement[] = [];
+  for (const size of sizes) {
+    const dir = await ensureLandscape(size);
+    process.stderr.write(`measuring ${size} (${dir})…\n`);
+    const child = spawnSync(process.execPath, [path.join(ROOT, 'bin/segra.js'), 'bench', '--run-one', size], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 1 << 20,
+    });
+    if (child.status !== 0) throw new Error(`bench of size ${size} failed with status ${child.status}`);
+    rows.push(JSON.parse(child.stdout.trim().split('\n').pop()!) as Measurement);
+  }
+  const table = formatTable(rows);
+  process.stdout.write(table + '\n');
+  if (f.write) writeFileSync(f.write, benchmarkDoc(table));
+  return 0;
+}
+
+async function ensureLandscape(size: string): Promise<string> {
+  const dir = path.join(CACHE, `${size}-seed${SEED}`);
+  const marker = path.join(dir, 'complete.json');
+  if (existsSync(marker)) return dir;
+  mkdirSync(dir, { recursive: true });
+  const progress = new Progress();
+  process.stderr.write(`generating size ${size} into ${dir}…\n`);
+  const r = await generateLandscape({
+    size: size as 'S' | 'M' | 'L' | 'XL',
+    seed: SEED,
+    outDir: dir,
+    onProgress: (d, t) => progress.update(`generating ${size}`, d, t),
+  });
+  progress.done();
+  writeFileSync(marker, JSON.stringify(r));
+  return dir;
+}
+
+async function runOne(size: string): Promise<number> {
+  const dir = path.join(CACHE, `${size}-seed${SEED}`);
+  const meta = JSON.parse(readFileSync(path.join(dir, 'complete.json'), 'utf8')) as { users: number; agr1251Rows: number };
+  const t0 = performance.now();
+  const { extract, ruleset } = await readAnalysisInputs({
+    system: path.join(dir, 'system'),
+    rules: path.join(dir, 'rules'),
+    level: 'permission',
+  });
+  const t1 = performance.now();
+  const options = { date: BENCH_DATE, level: 'permission', mode: 'same-instance', includeLocked: false, includeExpired: false } as const;
+  const result = analyse(extract, ruleset, options);
+  const t2 = performance.now();
+
+  // Simulation: one user gets three roles they do not have; the prepared analysis is what a
+  // server keeps warm, so only the simulation itself is timed.
+  const prepared = prepareAnalysis(extract, ruleset, options);
+  const users = extract.users.filter((u) => u.ustyp === 'A' && u.uflag === 0).slice(0, 25);
+  const roles = prepared.landscape.roles;
+  const times: number[] = [];
+  users.forEach((u, i) => {
+    const held = new Set(prepared.landscape.rolesOf(u.bname, BENCH_DATE));
+    const add = roles.filter((r) => !held.has(r)).slice(i * 3 * 37, i * 3 * 37 + 3 * 37).filter((_, k) => k % 37 === 0);
+    const s = performance.now();
+    simulateOn(prepared, { holder: { kind: 'user', bname: u.bname }, addRoles: add, removeRoles: [] });
+    times.push(performance.now() - s);
+  });
+  times.sort((a, b) => a - b);
+  const m: Measurement = {
+    size,
+    users: meta.users,
+    agr1251Rows: meta.agr1251Rows,
+    parseMs: t1 - t0,
+    evaluateMs: t2 - t1,
+    totalMs: t2 - t0,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    findings: result.findings.length,
+    simulationMedianMs: times.length ? times[Math.floor(times.length / 2)] : NaN,
+  };
+  process.stdout.write(JSON.stringify(m) + '\n');
+  return 0;
+}
+
+function formatTable(rows: readonly Measurement[]): string {
+  const s = (ms: number): string => (ms / 1000).toFixed(2);
+  const lines = [
+    '| Size | Users | AGR_1251 rows | Parse (s) | Evaluate (s) | Total wall (s) | Peak RSS (MiB) | Findings | Simulation median (ms) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.size} | ${r.users.toLocaleString('en')} | ${r.agr1251Rows.toLocaleString('en')} | ${s(r.parseMs)} | ${s(r.evaluateMs)} | ${s(r.totalMs)} | ${Math.round(r.peakRssMb)} | ${r.findings.toLocaleString('en')} | ${r.simulationMedianMs.toFixed(1)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function benchmarkDoc(table: string): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  return `# Benchmarks
+
+Produced by \`npm run bench -- --write docs/benchmarks.md\` (\`segra bench\`): generated
+landscapes (seed ${SEED}, \`segra generate\`), permission level, same-instance mode, analysis date
+${BENCH_DATE}, user, role and profile levels. Parse = reading the ruleset and the extract
+(CSV) into memory; Evaluate = the whole analysis; Total = both; peak RSS of the measuring
+process; Simulation = one user with three roles added, on a prepared analysis (median of 25).
+
+Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${process.version}, ${os.platform()} ${os.release()}.
+Date: ${new Date().toISOString().slice(0, 10)}.
+
+${table}
+
+Targets (DESIGN.md section 10): size L under 20 s total, under 3 s evaluation, under 2 GiB;
+simulation under 50 ms.
+`;
+}
