@@ -44,7 +44,8 @@ export class Landscape {
   private readonly profileLeafCache = new Map<string, ReachedSource[]>();
 
   constructor(readonly extract: SystemExtract) {
-    for (const u of extract.users) this.users.set(u.bname, u);
+    // The first record of a BNAME counts, as in scopeUsers.
+    for (const u of extract.users) if (!this.users.has(u.bname)) this.users.set(u.bname, u);
     for (const a of extract.roleAssignments) {
       const list = this.assignmentsByUser.get(a.user);
       if (list) list.push(a);

@@ -22,7 +22,7 @@ export async function basisCommand(args: string[]): Promise<number> {
     onProgress: (p) => progress.update(`reading ${p.table}`, p.rows),
   });
   progress.done();
-  const { findings, checks } = runBasisChecks(extract, { date });
+  const { findings, checks } = runBasisChecks(extract, { date, client: f.client });
   const text = format === 'csv' ? basisFindingsToCsv(findings).replace(/\n$/, '') : JSON.stringify({ checks, findings }, null, 2);
   await writeLines(f.out, [text]);
   process.stderr.write(`${findings.length} basis findings over ${checks.filter((c) => c.available).length} checks\n`);
