@@ -20,10 +20,11 @@ export type RuleValue =
 export function parseRuleValue(low: string, high: string): RuleValue {
   const l = normaliseValue(low);
   const h = normaliseValue(high);
+  // What follows the first `*` is ignored, so any LOW starting with `*` is "`*` alone". A range
+  // that merely spans everything (' '..`*`) stays a range: any overlapping row meets it.
+  if (l.charCodeAt(0) === 42 /* '*' */) return { kind: 'full' };
   if (h === '' && !l.includes('*')) return { kind: 'value', value: l };
-  const interval = parseValueRow(low, high);
-  if (isFullInterval(interval)) return { kind: 'full' };
-  return { kind: 'interval', interval };
+  return { kind: 'interval', interval: parseValueRow(low, high) };
 }
 
 /** A plain value, taken literally (used for tcodes, which never carry patterns). */
