@@ -21,12 +21,12 @@ export async function serveCommand(args: string[]): Promise<number> {
 
 // The queue worker and migrations come with the database layer (issue 3); until then the
 // commands say so rather than pretend to work.
-export async function workerCommand(): Promise<number> {
+export async function workerCommand(_args: string[]): Promise<number> {
   process.stderr.write('segra worker: the job queue is not available yet (database layer pending, issue 3)\n');
   return 1;
 }
 
-export async function migrateCommand(): Promise<number> {
+export async function migrateCommand(_args: string[]): Promise<number> {
   process.stderr.write('segra migrate: no database schema exists yet (database layer pending, issue 3)\n');
   return 1;
 }

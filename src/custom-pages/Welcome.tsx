@@ -11,7 +11,7 @@ export function Welcome() {
         <Typography variant="h5" gutterBottom>
           {translate('segra.welcome.title')}
         </Typography>
-        <Typography paragraph>{translate('segra.welcome.intro')}</Typography>
+        <Typography sx={{ mb: 2 }}>{translate('segra.welcome.intro')}</Typography>
         <Typography component="pre" sx={{ fontFamily: 'monospace', bgcolor: 'action.hover', p: 1 }}>
           npx segra analyze --system DIR --rules DIR
         </Typography>
