@@ -2,7 +2,7 @@ import { hasBit, newBitset, setBit } from '../bitset.ts';
 import { coversValue, isSingleValue } from '../authorisation/value-interval.ts';
 import { rowSatisfies } from '../authorisation/rule-value.ts';
 import type { InstanceMode } from '../model/analysis.ts';
-import type { Check, CompiledRuleset } from '../ruleset/compiled.ts';
+import type { Check, CompiledRuleset, ObjectPlan } from '../ruleset/compiled.ts';
 import type { AuthorisationInstance } from '../landscape/instances.ts';
 
 /**
@@ -31,44 +31,43 @@ export class SourceEvaluator {
   /** The bit set of the source, or null when it meets nothing (shared emptiness costs nothing). */
   evaluate(instances: readonly AuthorisationInstance[] | undefined): Uint32Array | null {
     if (!instances || instances.length === 0) return null;
+    const c = this.compiled;
     const union = this.mode === 'union';
     let bits: Uint32Array | null = null;
     for (const inst of instances) {
-      const plan = this.compiled.objects.get(inst.object);
+      const plan = c.objects.get(inst.object);
       if (!plan) continue;
       const stamp = ++this.stamp;
-      this.stampAtoms(inst, stamp);
+      this.stampAtoms(inst, plan, stamp);
       if (union) {
-        bits ??= newBitset(this.compiled.atoms.length);
+        bits ??= newBitset(c.atoms.length);
         setBit(bits, plan.existsAtom);
         for (const a of this.stamped) setBit(bits, a);
         continue;
       }
-      const test = (checkId: number): void => {
-        if (this.checkStamp[checkId] === stamp) return;
-        this.checkStamp[checkId] = stamp;
-        if (this.instanceMeets(this.compiled.checks[checkId], stamp)) {
-          bits ??= newBitset(this.compiled.checks.length);
-          setBit(bits, checkId);
-        }
-      };
-      for (const a of this.stamped) for (const c of this.compiled.checksByAtom[a]) test(c);
-      for (const c of plan.unconditionalChecks) test(c);
+      // Plain loops, no closures: this runs once per instance of every relevant object.
+      for (const a of this.stamped) {
+        for (const id of c.checksByAtom[a]) bits = this.testCheck(id, stamp, bits);
+      }
+      for (const id of plan.unconditionalChecks) bits = this.testCheck(id, stamp, bits);
     }
     return bits;
   }
 
+  private testCheck(checkId: number, stamp: number, bits: Uint32Array | null): Uint32Array | null {
+    if (this.checkStamp[checkId] === stamp) return bits;
+    this.checkStamp[checkId] = stamp;
+    if (!this.instanceMeets(this.compiled.checks[checkId], stamp)) return bits;
+    bits ??= newBitset(this.compiled.checks.length);
+    setBit(bits, checkId);
+    return bits;
+  }
+
   /** Marks (with `stamp`) every atom of the instance's object that one of its rows satisfies. */
-  private stampAtoms(inst: AuthorisationInstance, stamp: number): void {
-    const plan = this.compiled.objects.get(inst.object)!;
+  private stampAtoms(inst: AuthorisationInstance, plan: ObjectPlan, stamp: number): void {
     const stamped = this.stamped;
+    const atomStamp = this.atomStamp;
     stamped.length = 0;
-    const mark = (a: number): void => {
-      if (this.atomStamp[a] !== stamp) {
-        this.atomStamp[a] = stamp;
-        stamped.push(a);
-      }
-    };
     for (const [field, rows] of inst.fields) {
       const byValue = plan.valueAtoms.get(field);
       const patterns = plan.patternAtoms.get(field);
@@ -77,12 +76,31 @@ export class SourceEvaluator {
         if (byValue) {
           if (isSingleValue(row)) {
             const ids = byValue.get(row.lo);
-            if (ids) for (const a of ids) mark(a);
+            if (ids) {
+              for (const a of ids) {
+                if (atomStamp[a] !== stamp) {
+                  atomStamp[a] = stamp;
+                  stamped.push(a);
+                }
+              }
+            }
           } else {
-            for (const { value, atom } of plan.valueAtomList.get(field)!) if (coversValue(row, value)) mark(atom);
+            for (const { value, atom } of plan.valueAtomList.get(field)!) {
+              if (atomStamp[atom] !== stamp && coversValue(row, value)) {
+                atomStamp[atom] = stamp;
+                stamped.push(atom);
+              }
+            }
           }
         }
-        if (patterns) for (const { rule, atom } of patterns) if (rowSatisfies(rule, row)) mark(atom);
+        if (patterns) {
+          for (const { rule, atom } of patterns) {
+            if (atomStamp[atom] !== stamp && rowSatisfies(rule, row)) {
+              atomStamp[atom] = stamp;
+              stamped.push(atom);
+            }
+          }
+        }
       }
     }
   }
@@ -90,7 +108,16 @@ export class SourceEvaluator {
   private instanceMeets(check: Check, stamp: number): boolean {
     const s = this.atomStamp;
     for (const c of check.conditions) {
-      if (c.anyOf.length > 0 && !c.anyOf.some((a) => s[a] === stamp)) return false;
+      if (c.anyOf.length > 0) {
+        let any = false;
+        for (const a of c.anyOf) {
+          if (s[a] === stamp) {
+            any = true;
+            break;
+          }
+        }
+        if (!any) return false;
+      }
       for (const a of c.allOf) if (s[a] !== stamp) return false;
       for (const a of c.noneOf) if (s[a] === stamp) return false;
     }

@@ -19,20 +19,27 @@ export class IntervalCache {
   }
 }
 
-function addRow(
-  byAuth: Map<string, AuthorisationInstance>,
-  object: string,
-  auth: string,
-  field: string,
-  iv: ValueInterval | null,
-): void {
-  const key = `${object}\u0000${auth}`;
-  let inst = byAuth.get(key);
-  if (!inst) byAuth.set(key, (inst = { object, auth, fields: new Map() }));
-  let rows = inst.fields.get(field);
-  if (!rows) inst.fields.set(field, (rows = []));
-  // A field present without usable rows (an unresolved org level) stays empty: it covers nothing.
-  if (iv) rows.push(iv);
+/**
+ * Groups value rows into instances. AGR_1251 lists an instance's rows together, so the last
+ * instance is remembered and most rows skip the key concatenation and the map look-up.
+ */
+class InstanceGrouper {
+  readonly byAuth = new Map<string, AuthorisationInstance>();
+  private last: AuthorisationInstance | null = null;
+
+  add(object: string, auth: string, field: string, iv: ValueInterval | null): void {
+    let inst = this.last;
+    if (inst === null || inst.object !== object || inst.auth !== auth) {
+      const key = `${object}\u0000${auth}`;
+      inst = this.byAuth.get(key) ?? null;
+      if (inst === null) this.byAuth.set(key, (inst = { object, auth, fields: new Map() }));
+      this.last = inst;
+    }
+    let rows = inst.fields.get(field);
+    if (!rows) inst.fields.set(field, (rows = []));
+    // A field present without usable rows (an unresolved org level) stays empty: it covers nothing.
+    if (iv) rows.push(iv);
+  }
 }
 
 export type ObjectFilter = (object: string) => boolean;
@@ -55,26 +62,26 @@ export function buildRoleInstances(
     if (list) list.push(r);
     else orgValues.set(key, [r]);
   }
-  const byRole = new Map<string, Map<string, AuthorisationInstance>>();
+  const byRole = new Map<string, InstanceGrouper>();
   let lastRole = '';
-  let current: Map<string, AuthorisationInstance> | undefined;
+  let current: InstanceGrouper | undefined;
   const push = (role: string, object: string, auth: string, field: string, low: string, high: string): void => {
     if (role !== lastRole || !current) {
       current = byRole.get(role);
-      if (!current) byRole.set(role, (current = new Map()));
+      if (!current) byRole.set(role, (current = new InstanceGrouper()));
       lastRole = role;
     }
-    const lowTrim = low.trim();
-    if (lowTrim.charCodeAt(0) === 36 /* '$' */) {
-      const values = orgValues.get(`${role}\u0000${lowTrim}`);
+    const first = low.charCodeAt(0);
+    if (first === 36 /* '$' */ || (first === 32 && low.trimStart().charCodeAt(0) === 36)) {
+      const values = orgValues.get(`${role}\u0000${low.trim()}`);
       if (!values || values.length === 0) {
-        addRow(current, object, auth, field, null);
+        current.add(object, auth, field, null);
         return;
       }
-      for (const v of values) addRow(current, object, auth, field, cache.get(v.low, v.high));
+      for (const v of values) current.add(object, auth, field, cache.get(v.low, v.high));
       return;
     }
-    addRow(current, object, auth, field, cache.get(low, high));
+    current.add(object, auth, field, cache.get(low, high));
   };
   for (const r of extract.roleAuthorisations) {
     if (r.deleted || !accept(r.object)) continue;
@@ -82,7 +89,7 @@ export function buildRoleInstances(
   }
   for (const r of extraRows) if (accept(r.object)) push(r.role, r.object, r.auth, r.field, r.low, r.high);
   const out = new Map<string, AuthorisationInstance[]>();
-  for (const [role, m] of byRole) out.set(role, [...m.values()]);
+  for (const [role, g] of byRole) out.set(role, [...g.byAuth.values()]);
   return out;
 }
 

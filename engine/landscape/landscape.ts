@@ -174,14 +174,20 @@ export class Landscape {
   /** The keys of `userSources`, without building paths: what deciding findings needs. */
   userSourceKeys(user: string, date: Date8, roles?: readonly string[]): Set<string> {
     const keys = new Set<string>();
-    const own = (u: string, roleList: readonly string[]): void => {
-      for (const role of roleList) for (const k of this.roleLeafKeys(role)) keys.add(k);
-      for (const profile of this.manualProfilesOf(u)) for (const k of this.profileLeafKeys(profile)) keys.add(k);
-    };
-    own(user, roles ?? this.rolesOf(user, date));
+    this.addOwnKeys(keys, user, roles ?? this.rolesOf(user, date));
     const ref = this.referenceUserByUser.get(user);
-    if (ref !== undefined && ref !== user && this.users.has(ref)) own(ref, this.rolesOf(ref, date));
+    if (ref !== undefined && ref !== user && this.users.has(ref)) this.addOwnKeys(keys, ref, this.rolesOf(ref, date));
     return keys;
+  }
+
+  private addOwnKeys(keys: Set<string>, user: string, roles: readonly string[]): void {
+    for (const role of roles) for (const k of this.roleLeafKeys(role)) keys.add(k);
+    const profiles = this.profilesByUser.get(user);
+    if (!profiles) return;
+    for (const p of profiles) {
+      if (this.generatedProfiles.has(p)) continue;
+      for (const k of this.profileLeafKeys(p)) keys.add(k);
+    }
   }
 
   /** Every role on the way to a user's sources (assigned, composite, single), own and via reference user. */
