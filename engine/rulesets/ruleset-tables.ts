@@ -12,11 +12,12 @@ export const RULESET_FILES = {
 export type RulesetFileName = keyof typeof RULESET_FILES;
 export type RulesetTables = Record<RulesetFileName, string[][]>;
 
-const flag = (active: boolean): string => (active ? 'X' : '');
+// Empty ACTIVE reads as active (DESIGN 4.2), so an inactive entry is written as N.
+const flag = (active: boolean): string => (active ? 'X' : 'N');
 
 /**
  * The ruleset as the rows of each file (header first), ready for any writer (CSV, zip, xlsx).
- * Inactive entries are kept with an empty ACTIVE, so an export round-trips.
+ * Inactive entries are kept with ACTIVE = N, so an export round-trips.
  */
 export function rulesetToTables(ruleset: Ruleset): RulesetTables {
   const tables = {} as RulesetTables;

@@ -56,6 +56,7 @@ function parseStream(
   quotes: QuoteWatch,
   delimiter: string,
   fileName: string,
+  header: readonly string[] | null,
   onRecord: (values: string[], line: number, parser: Papa.Parser) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -80,11 +81,13 @@ function parseStream(
         line += quotes.seen ? 1 + countLineBreaks(values) : 1;
         if (results.errors.length > 0) {
           const err = results.errors[0];
+          // The field that opened the quote swallowed the rest: it is the row's last field.
+          const column = header?.[values.length - 1]?.trim() || values.length;
           const message =
             err.code === 'MissingQuotes'
               ? 'a quoted field is never closed: expected a closing double quote before the end of the line or file'
               : `malformed CSV: ${err.message}`;
-          fail(new InputError(message, { file: fileName, line: start }), parser);
+          fail(new InputError(message, { file: fileName, line: start, column }), parser);
           return;
         }
         if (values.length === 1 && (values[0] === '' || values[0] === '\r')) return; // empty line
@@ -101,7 +104,7 @@ function parseStream(
         if (!failed) resolve();
       },
       error(e: Error) {
-        fail(new InputError(`cannot read the file: ${e.message}`, { file: fileName }));
+        fail(e instanceof InputError ? e : new InputError(`cannot read the file: ${e.message}`, { file: fileName }));
       },
     });
   });
@@ -145,7 +148,7 @@ export async function openPapaCsvTable(
 
   const forEachRow = async (onRow: RowHandler): Promise<void> => {
     start();
-    await parseStream(texts, quotes, delimiter, fileName, (values, line) => {
+    await parseStream(texts, quotes, delimiter, fileName, header, (values, line) => {
       if (headerLine === 0) {
         headerLine = line;
         return;
@@ -172,7 +175,7 @@ export async function openPapaCsvTable(
       let paused: Papa.Parser | null = null;
       let done = false;
       let error: unknown;
-      const parse = parseStream(texts, quotes, delimiter, fileName, (values, line, parser) => {
+      const parse = parseStream(texts, quotes, delimiter, fileName, header, (values, line, parser) => {
         if (headerLine === 0) {
           headerLine = line;
           return;

@@ -534,24 +534,6 @@ function readFlat(t: LoadedTable): Ruleset {
 // ---------------------------------------------------------------------------------------------
 // Writing (multi-file form)
 
-/**
- * The tables of a ruleset ready to write. rulesetToTables writes an inactive entry with an empty
- * ACTIVE, which reads back as active (empty means active, DESIGN 4.2), so inactive entries are
- * written `N` here to round-trip.
- */
-function writableTables(ruleset: Ruleset): RulesetTables {
-  const tables = rulesetToTables(ruleset);
-  for (const name of FILE_NAMES) {
-    const header = tables[name][0];
-    const at = header.indexOf('ACTIVE');
-    if (at < 0) continue;
-    for (let i = 1; i < tables[name].length; i++) {
-      if (tables[name][i][at] === '') tables[name][i][at] = 'N';
-    }
-  }
-  return tables;
-}
-
 /** One CSV field: quoted when it holds a comma, a quote, a line break or edge blanks. */
 function csvField(value: string): string {
   if (/[",\r\n]/.test(value) || value !== value.trim()) return `"${value.replace(/"/g, '""')}"`;
@@ -565,7 +547,7 @@ export function tableToCsv(rows: readonly (readonly string[])[]): string {
 
 /** The ruleset as the CSV text of each file of the multi-file form. */
 export function rulesetToCsvFiles(ruleset: Ruleset): Record<`${RulesetFileName}.csv`, string> {
-  const tables = writableTables(ruleset);
+  const tables = rulesetToTables(ruleset);
   const files = {} as Record<`${RulesetFileName}.csv`, string>;
   for (const name of FILE_NAMES) files[`${name}.csv`] = tableToCsv(tables[name]);
   return files;
@@ -583,7 +565,7 @@ export function rulesetToZip(ruleset: Ruleset): Uint8Array {
 export async function rulesetToXlsx(ruleset: Ruleset): Promise<Uint8Array> {
   const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
-  const tables = writableTables(ruleset);
+  const tables = rulesetToTables(ruleset);
   for (const name of FILE_NAMES) {
     const sheet = workbook.addWorksheet(name);
     for (const row of tables[name]) sheet.addRow(row);

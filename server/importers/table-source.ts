@@ -17,13 +17,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { Parser, type CsvError } from 'csv-parse';
 import type ExcelJS from 'exceljs';
+import { openPapaCsvTable } from './csv-table.ts';
 import { InputError } from './input-error.ts';
 
 /**
  * exceljs is loaded only when a workbook is read (or written): merely having it loaded made
- * csv-parse 10-15 % slower for the rest of the process (6.3-6.5 s against 7.1-7.4 s for a
+ * CSV parsing 10-15 % slower for the rest of the process (measured with csv-parse on a
  * 5-million-row AGR_1251, Node 20), cause not found. Keep other imports of it lazy too.
  */
 export async function loadExcelJs(): Promise<typeof ExcelJS> {
@@ -241,106 +241,6 @@ export function detectDelimiter(headerLine: string): string {
 /** Receives each data row as it is parsed. */
 export type RowHandler = (values: string[], line: number) => void;
 
-/**
- * csv-parse's stream parser, taking each record synchronously as it is parsed (records never go
- * through the readable side), with the physical line it starts on, and handing it to `sink`.
- * An exception thrown by the sink is kept in `failure` and stops the rows from being handed on.
- */
-class RowParser extends Parser {
-  header: string[] | undefined;
-  headerLine = 0;
-  /** Rows parsed while the default sink is in place, waiting to be taken. */
-  rows: TableRow[] = [];
-  sink: RowHandler = (values, line) => {
-    this.rows.push({ line, values });
-  };
-  failure: unknown = undefined;
-  fileName = '';
-  private prevEnd = 0;
-  private prevEmpty = 0;
-
-  override push(record: unknown, encoding?: BufferEncoding): boolean {
-    if (record === null) return super.push(null, encoding);
-    const info = this.info;
-    const start = this.prevEnd + 1 + (info.empty_lines - this.prevEmpty);
-    this.prevEnd = info.lines;
-    this.prevEmpty = info.empty_lines;
-    const values = record as string[];
-    const last = values.length - 1;
-    const tail = values[last];
-    if (tail.length !== 0 && tail.charCodeAt(tail.length - 1) === 13) {
-      values[last] = tail.slice(0, -1);
-      if (tail.length > 2 && tail.charCodeAt(0) === 34 && tail.charCodeAt(tail.length - 2) === 34) {
-        // `"x"` then CR: a quoted field on a CRLF line of an LF file, which the parser keeps
-        // with its quotes. Better to stop than to read the quotes as part of the value.
-        this.failure ??= new InputError(
-          'a quoted field ends with a carriage return: the file mixes LF and CRLF line ends; save it with one kind',
-          { file: this.fileName, line: start, column: this.header?.[last]?.trim() || last + 1 },
-        );
-        return true;
-      }
-    }
-    if (this.header === undefined) {
-      this.header = values;
-      this.headerLine = start;
-    } else if (this.failure === undefined) {
-      try {
-        this.sink(values, start);
-      } catch (e) {
-        this.failure = e ?? new Error('row handler failed');
-      }
-    }
-    return true;
-  }
-
-  /** The line the record being parsed starts on. */
-  nextLine(): number {
-    return this.prevEnd + 1 + (this.info.empty_lines - this.prevEmpty);
-  }
-
-  takeRows(): TableRow[] {
-    const rows = this.rows;
-    this.rows = [];
-    return rows;
-  }
-}
-
-function csvInputError(err: Error, parser: RowParser, fileName: string): InputError {
-  if (err instanceof InputError) return err;
-  const e = err as CsvError & { record?: string[]; column?: number | string | null };
-  const line = parser.nextLine();
-  const header = parser.header;
-  const columnOf = (index: unknown): string | number | undefined => {
-    if (typeof index !== 'number') return undefined;
-    const name = header?.[index]?.trim();
-    return name ? name : index + 1;
-  };
-  switch (e.code) {
-    case 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH':
-      return new InputError(
-        `expected ${header?.length ?? '?'} fields as in the header, got ${e.record?.length ?? '?'}`,
-        { file: fileName, line },
-        { cause: err },
-      );
-    case 'CSV_QUOTE_NOT_CLOSED':
-      return new InputError(
-        'a quoted field is never closed: expected a closing double quote before the end of the file',
-        { file: fileName, line, column: columnOf(e.column) },
-        { cause: err },
-      );
-    default:
-      return new InputError(
-        `malformed CSV: ${e.message}`,
-        { file: fileName, line, column: columnOf(e.column) },
-        { cause: err },
-      );
-  }
-}
-
-/**
- * Yields the CSV table read from `chunks`, and closes `chunks` (the file behind it) once the
- * consumer moves on, whether or not it read the rows.
- */
 async function* csvTable(
   table: string,
   fileName: string,
@@ -359,13 +259,9 @@ async function openCsvTable(table: string, fileName: string, chunks: AsyncIterab
   // Gather bytes up to the end of the first line, to detect the delimiter.
   const head: Uint8Array[] = [];
   let headBytes = 0;
-  let eof = false;
   for (;;) {
     const r = await it.next();
-    if (r.done) {
-      eof = true;
-      break;
-    }
+    if (r.done) break;
     head.push(r.value);
     headBytes += r.value.length;
     if (r.value.includes(10) || headBytes >= PIECE) break;
@@ -375,115 +271,8 @@ async function openCsvTable(table: string, fileName: string, chunks: AsyncIterab
   if (nl < 0) nl = first.length;
   const headerText = new TextDecoder('utf-8').decode(first.subarray(0, nl)).replace(/^\uFEFF/, '');
   const delimiter = detectDelimiter(headerText);
-
-  const parser = new RowParser({
-    delimiter,
-    bom: true,
-    // Lines end as the header's does (csv-parse is faster with one record delimiter than with
-    // two). A CRLF line in an LF file leaves a carriage return on its last field, which the
-    // parser strips; LF lines in a CRLF file run into the next line and fail the field count.
-    record_delimiter: headerText.endsWith('\r') ? '\r\n' : '\n',
-    skip_empty_lines: true,
-    relax_quotes: true,
-  });
-  parser.fileName = fileName;
-  parser.on('error', () => {
-    /* read through `errored` and the promise in `finish` */
-  });
-
-  const feed = (data: Uint8Array): void => {
-    for (let i = 0; i < data.length; i += PIECE) {
-      parser.write(data.length <= PIECE ? data : data.subarray(i, Math.min(data.length, i + PIECE)));
-      if (parser.failure !== undefined) throw parser.failure;
-      if (parser.errored) throw csvInputError(parser.errored, parser, fileName);
-    }
-  };
-  const finish = async (): Promise<void> => {
-    await new Promise<void>((resolve, reject) => {
-      parser.once('error', reject);
-      parser.once('finish', resolve);
-      parser.end();
-    }).catch((err: Error) => {
-      throw csvInputError(err, parser, fileName);
-    });
-    if (parser.failure !== undefined) throw parser.failure;
-  };
-
-  // Feed until the header is parsed. A malformed data row met on the way is reported when the
-  // rows are read, so a consumer can look at the header and pass over the table.
-  let ended = false;
-  let deferred: unknown;
-  const opening = async (step: () => void | Promise<void>): Promise<void> => {
-    try {
-      await step();
-    } catch (e) {
-      if (parser.header === undefined) throw e;
-      deferred = e;
-    }
-  };
-  if (first.length) await opening(() => feed(first));
-  while (parser.header === undefined) {
-    if (eof) {
-      ended = true;
-      await opening(finish);
-      break;
-    }
-    const r = await it.next();
-    if (r.done) eof = true;
-    else await opening(() => feed(r.value));
-  }
-  if (parser.header === undefined) {
-    throw new InputError('the file is empty: expected a header line naming the columns', {
-      file: fileName,
-      line: 1,
-    });
-  }
-  const header = parser.header;
-  let started = false;
-  const start = (): void => {
-    if (started) throw new Error(`${fileName}: the rows can be read only once`);
-    started = true;
-  };
-
-  return {
-    table,
-    fileName,
-    header,
-    headerLine: parser.headerLine,
-    async forEachRow(onRow: RowHandler): Promise<void> {
-      start();
-      for (const row of parser.takeRows()) onRow(row.values, row.line);
-      if (deferred !== undefined) throw deferred;
-      parser.sink = onRow;
-      if (ended) return;
-      for (;;) {
-        const r = eof ? { done: true as const, value: undefined } : await it.next();
-        if (r.done) break;
-        feed(r.value);
-      }
-      await finish();
-    },
-    batches: async function* () {
-      start();
-      const pending = parser.takeRows();
-      if (pending.length) yield pending;
-      if (deferred !== undefined) throw deferred;
-      if (ended) return;
-      for (;;) {
-        const r = eof ? { done: true as const, value: undefined } : await it.next();
-        if (r.done) break;
-        const data = r.value;
-        for (let i = 0; i < data.length; i += PIECE) {
-          feed(data.length <= PIECE ? data : data.subarray(i, Math.min(data.length, i + PIECE)));
-          const rows = parser.takeRows();
-          if (rows.length) yield rows;
-        }
-      }
-      await finish();
-      const rows = parser.takeRows();
-      if (rows.length) yield rows;
-    },
-  };
+  const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => it };
+  return openPapaCsvTable(table, fileName, delimiter, first, rest);
 }
 
 // ---------------------------------------------------------------------------------------------
