@@ -34,7 +34,6 @@ import {
   RULESET_FILES,
   rulesetToTables,
   type RulesetFileName,
-  type RulesetTables,
 } from '../../engine/rulesets/ruleset-tables.ts';
 import { zipSync } from 'fflate';
 import { InputError, showValue } from './input-error.ts';
