@@ -21,7 +21,8 @@ export default defineConfig({
   webServer: {
     command: `node bin/segra.js serve`,
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    // A fresh embedded database for every run, as on a fresh clone.
+    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: `test-results/e2e-data-${Date.now()}` },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -44,6 +45,8 @@ async function withSavepoint<T>(tx: Database, fn: (tx: Database) => Promise<T>):
 }
 
 export async function openPglite(dataDir: string): Promise<Database> {
+  // A fresh clone has no data folder yet; PGlite creates only the last level itself.
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir);
   const wrapTx = (tx: PGliteTransaction): Database => {
     const self: Database = {
