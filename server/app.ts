@@ -4,12 +4,17 @@ import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { authPlugin } from './auth/auth-plugin.ts';
+import { signingSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { AppError } from './errors.ts';
+import { authRoutes } from './modules/auth/auth-routes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Builds the application: API routes under /api and, when built, the SPA with fallback. */
-export async function buildApp(config: Config, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: { db: Database; logger?: boolean }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
@@ -28,13 +33,22 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (error instanceof AppError) {
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) {
+      // Internals stay in the log; the answer carries the request id to find them.
       request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send({ message: 'Internal error', code: 'INTERNAL', requestId: request.id });
+      return reply.status(500).send({ message: 'Internal error', code: 'INTERNAL', requestId: request.id });
     }
     return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
   });
+
+  await app.register(authPlugin, { secret: await signingSecret(options.db, config.JWT_SECRET), ttl: config.JWT_TTL });
+  await app.register(authRoutes, { db: options.db, loginRateLimit: config.LOGIN_RATE_LIMIT });
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 

@@ -10,6 +10,14 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Token signing secret; when unset one is generated and kept in the database. */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Access token lifetime, e.g. 8h, 30m. */
+  JWT_TTL: z.string().regex(/^\d+[smhd]$/, 'must be a number followed by s, m, h or d').default('8h'),
+  SEGRA_ADMIN_EMAIL: z.string().email('must be an email address').default('admin@segra.local'),
+  SEGRA_ADMIN_PASSWORD: z.string().min(4, 'must be at least 4 characters').optional(),
+  /** Login attempts allowed per client address per minute. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,4 +1,5 @@
 import { buildApp } from '../app.ts';
+import { ensureSuperAdmin } from '../auth/bootstrap.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -11,7 +12,15 @@ export async function serveCommand(args: string[]): Promise<number> {
   const db = await openDatabase(config);
   try {
     await applyMigrations(db, config);
-    const app = await buildApp(config);
+    const admin = await ensureSuperAdmin(db, { email: config.SEGRA_ADMIN_EMAIL, password: config.SEGRA_ADMIN_PASSWORD });
+    if (admin) {
+      process.stdout.write(
+        admin.generatedPassword
+          ? `First start: SuperAdmin ${admin.email} created with the password ${admin.generatedPassword} (shown once; change it after logging in)\n`
+          : `First start: SuperAdmin ${admin.email} created with SEGRA_ADMIN_PASSWORD\n`,
+      );
+    }
+    const app = await buildApp(config, { db });
     await app.listen({ port: config.PORT, host: config.HOST });
     await new Promise<void>((resolve) => {
       const stop = (): void => {

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../../server/db/database.ts';
+import { openPglite, type Database } from '../../server/db/database.ts';
+import { postgresAdminUrl, postgresDatabase } from './databases.ts';
 import { loadMigrations, migrate } from '../../server/db/migrate.ts';
 
 /** The same checks on both databases: one migration set, one SQL. */
@@ -27,11 +26,11 @@ function migrationSuite(open: () => Promise<Database>, teardown: () => Promise<v
     expect(rows[0].applied_at).toBeInstanceOf(Date);
   });
 
-  it('creates exactly customers and app_users besides schema_migrations', async () => {
+  it('creates exactly the tables of the migrations', async () => {
     const { rows } = await db.query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
-    expect(rows.map((r) => r.table_name)).toEqual(['app_users', 'customers', 'schema_migrations']);
+    expect(rows.map((r) => r.table_name)).toEqual(['app_settings', 'app_users', 'customers', 'schema_migrations']);
   });
 
   it('enforces defaults, the role check, the unique email and the customer reference', async () => {
@@ -97,47 +96,7 @@ describe('migrations on PGlite (in memory)', () => {
   migrationSuite(() => openPglite('memory://'));
 });
 
-// PostgreSQL runs when a local server accepts trust connections at 127.0.0.1:5432 (as on CI
-// and dev machines with a PostgreSQL); without one the block is skipped, not failed.
-const ADMIN_URLS = ['postgres://postgres@127.0.0.1:5432/postgres', 'postgres://root@127.0.0.1:5432/root'];
-
-async function findAdminUrl(): Promise<string | undefined> {
-  for (const url of ADMIN_URLS) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-      return url;
-    } catch {
-      // try the next one
-    } finally {
-      await client.end().catch(() => {});
-    }
-  }
-  return undefined;
-}
-
-const adminUrl = await findAdminUrl();
-const testDb = `segra_test_${randomBytes(6).toString('hex')}`;
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-describe.skipIf(!adminUrl)('migrations on PostgreSQL (127.0.0.1:5432)', () => {
-  migrationSuite(
-    async () => {
-      await adminQuery(`CREATE DATABASE ${testDb}`);
-      const url = new URL(adminUrl!);
-      url.pathname = `/${testDb}`;
-      return openPostgres(url.toString());
-    },
-    () => adminQuery(`DROP DATABASE IF EXISTS ${testDb}`),
-  );
+describe.skipIf(!postgresAdminUrl)('migrations on PostgreSQL (127.0.0.1:5432)', () => {
+  const pgDb = postgresDatabase();
+  migrationSuite(pgDb.open, pgDb.teardown);
 });

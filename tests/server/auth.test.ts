@@ -1,0 +1,120 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { ensureSuperAdmin } from '../../server/auth/bootstrap.ts';
+import { loadConfig } from '../../server/config.ts';
+import type { Database } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from './databases.ts';
+
+function authSuite(target: TestDatabase): void {
+  let db: Database;
+  let app: FastifyInstance;
+  const config = loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '5' } as NodeJS.ProcessEnv);
+
+  beforeAll(async () => {
+    db = await target.open();
+    await migrate(db);
+    app = await buildApp(config, { db, logger: false });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+    await target.teardown();
+  });
+
+  const login = (body: unknown, ip = '10.0.0.1') =>
+    app.inject({ method: 'POST', url: '/api/auth/login', payload: body as object, remoteAddress: ip });
+
+  it('creates the first SuperAdmin once, with a generated password told once', async () => {
+    const first = await ensureSuperAdmin(db, { email: 'Admin@Segra.Local' });
+    expect(first?.email).toBe('admin@segra.local');
+    expect(first?.generatedPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(await ensureSuperAdmin(db, { email: 'other@segra.local', password: 'secret' })).toBeNull();
+    const ok = await login({ email: 'admin@segra.local', password: first!.generatedPassword });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('logs in with a JWT carrying the DESIGN 6 claims, and /me reads it back', async () => {
+    await db.query(
+      `INSERT INTO customers (id, name) VALUES ('11111111-1111-1111-1111-111111111111', 'Acme')`,
+    );
+    const { hashPassword } = await import('../../server/auth/passwords.ts');
+    await db.query(
+      `INSERT INTO app_users (customer_id, email, username, full_name, password_hash, role)
+       VALUES ('11111111-1111-1111-1111-111111111111', 'ayse@acme.test', 'ayse', 'Ayşe Yılmaz', $1, 'Admin')`,
+      [await hashPassword('pass1234')],
+    );
+    const r = await login({ email: 'AYSE@acme.test', password: 'pass1234' }, '10.0.0.2');
+    expect(r.statusCode).toBe(200);
+    const { token, user } = r.json();
+    expect(user).toMatchObject({ email: 'ayse@acme.test', role: 'Admin', name: 'Ayşe Yılmaz' });
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({
+      email: 'ayse@acme.test',
+      name: 'Ayşe Yılmaz',
+      Role: 'Admin',
+      customerId: '11111111-1111-1111-1111-111111111111',
+      permissions: {},
+    });
+    expect(claims.exp - claims.iat).toBe(8 * 3600);
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: 'ayse@acme.test', role: 'Admin', customerId: '11111111-1111-1111-1111-111111111111' });
+  });
+
+  it('answers a wrong password and an unknown email alike, with the spec message', async () => {
+    for (const body of [
+      { email: 'ayse@acme.test', password: 'wrong-pass' },
+      { email: 'nobody@acme.test', password: 'pass1234' },
+    ]) {
+      const r = await login(body, '10.0.0.3');
+      expect(r.statusCode).toBe(401);
+      expect(r.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Please check entered values and try again.' });
+    }
+  });
+
+  it('validates the body with the spec messages', async () => {
+    const r = await login({ email: 'not-an-email', password: '123' }, '10.0.0.4');
+    expect(r.statusCode).toBe(400);
+    expect(r.json().errors).toEqual({ email: 'Email is not valid', password: 'Password must be at least 4 characters' });
+    const empty = await login({}, '10.0.0.4');
+    expect(empty.json().errors).toEqual({ email: 'Email is required', password: 'Password is required' });
+  });
+
+  it('refuses a missing, forged or expired token', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me' })).json().code).toBe('UNAUTHORIZED');
+    const r = await login({ email: 'ayse@acme.test', password: 'pass1234' }, '10.0.0.5');
+    const [h, p] = r.json().token.split('.');
+    const forged = `${h}.${p}.${'A'.repeat(43)}`;
+    const bad = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${forged}` } });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().code).toBe('TOKEN_INVALID');
+    const expired = app.jwt.sign(
+      { sub: 'x', name: 'x', email: 'x@x.x', customerId: null, Role: 'User', permissions: {} },
+      { expiresIn: -10 },
+    );
+    const old = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${expired}` } });
+    expect(old.statusCode).toBe(401);
+    expect(old.json().code).toBe('TOKEN_EXPIRED');
+  });
+
+  it('refuses a passive user', async () => {
+    await db.query(`UPDATE app_users SET status = 'passive' WHERE email = 'ayse@acme.test'`);
+    expect((await login({ email: 'ayse@acme.test', password: 'pass1234' }, '10.0.0.6')).statusCode).toBe(401);
+    await db.query(`UPDATE app_users SET status = 'active' WHERE email = 'ayse@acme.test'`);
+  });
+
+  it('rate-limits login per client address with 429', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) codes.push((await login({ email: 'ayse@acme.test', password: 'wrong-pass' }, '10.9.9.9')).statusCode);
+    expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(codes.slice(5)).toEqual([429, 429]);
+    const limited = await login({ email: 'ayse@acme.test', password: 'pass1234' }, '10.9.9.9');
+    expect(limited.json().code).toBe('RATE_LIMITED');
+    expect((await login({ email: 'ayse@acme.test', password: 'pass1234' }, '10.9.9.8')).statusCode).toBe(200);
+  });
+}
+
+describe('authentication on PGlite', () => authSuite(pgliteDatabase()));
+describe.skipIf(!postgresAdminUrl)('authentication on PostgreSQL', () => authSuite(postgresDatabase()));
