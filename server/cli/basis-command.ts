@@ -1,4 +1,5 @@
-import { basisFindingsToCsv, runBasisChecks } from '../../engine/basis/index.ts';
+import { basisFindingsToCsv, buildBasisRuleset, runBasisChecks } from '../../engine/basis/index.ts';
+import { objectsNeeded } from './inputs.ts';
 import { readSystemExtract } from '../importers/extract-reader.ts';
 import { dateFlag, oneOf, parseFlags, requireFlag } from './options.ts';
 import { writeLines } from './output.ts';
@@ -17,8 +18,12 @@ export async function basisCommand(args: string[]): Promise<number> {
   const date = dateFlag(f.date);
   const format = oneOf(f.format, 'format', ['csv', 'json'] as const, 'csv');
   const progress = new Progress();
+  // Only the objects the authorisation checks look at: L's 5 million AGR_1251 rows need not
+  // all become objects (the user-master and profile checks read other tables, unfiltered).
+  const objects = await objectsNeeded(system, buildBasisRuleset(), 'permission', f.client);
   const extract = await readSystemExtract(system, {
     client: f.client,
+    objects,
     onProgress: (p) => progress.update(`reading ${p.table}`, p.rows),
   });
   progress.done();

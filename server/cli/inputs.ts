@@ -20,10 +20,7 @@ export async function readAnalysisInputs(args: {
   progress?: Progress;
 }): Promise<{ extract: SystemExtract; ruleset: Ruleset }> {
   const ruleset = await readRuleset(args.rules);
-  const startChecks = await readSystemExtract(args.system, { client: args.client, tables: ['TSTCA'] });
-  const compiled = compileRuleset(ruleset, { level: args.level, tcodeChecks: startChecks.tcodeChecks });
-  const objects = new Set(compiled.objects.keys());
-  objects.add('S_TCODE');
+  const objects = await objectsNeeded(args.system, ruleset, args.level, args.client);
   const extract = await readSystemExtract(args.system, {
     client: args.client,
     objects,
@@ -31,4 +28,21 @@ export async function readAnalysisInputs(args: {
   });
   args.progress?.done();
   return { extract, ruleset };
+}
+
+/**
+ * The objects worth reading for a ruleset: its own, S_TCODE, and those of the transactions'
+ * start checks (TSTCA, read first for that reason).
+ */
+export async function objectsNeeded(
+  system: string,
+  ruleset: Ruleset,
+  level: AnalysisLevel,
+  client?: string,
+): Promise<Set<string>> {
+  const startChecks = await readSystemExtract(system, { client, tables: ['TSTCA'] });
+  const compiled = compileRuleset(ruleset, { level, tcodeChecks: startChecks.tcodeChecks });
+  const objects = new Set(compiled.objects.keys());
+  objects.add('S_TCODE');
+  return objects;
 }

@@ -6,7 +6,8 @@ import { analyse, findingsToCsv } from '../../engine/index.ts';
 import { generateLandscape } from '../../server/generator/index.ts';
 import { readSystemExtract } from '../../server/importers/extract-reader.ts';
 import { readRuleset } from '../../server/importers/ruleset-reader.ts';
-import { readAnalysisInputs } from '../../server/cli/inputs.ts';
+import { objectsNeeded, readAnalysisInputs } from '../../server/cli/inputs.ts';
+import { basisFindingsToCsv, buildBasisRuleset, runBasisChecks } from '../../engine/basis/index.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -27,5 +28,17 @@ describe('reading only the objects an analysis needs', () => {
     const b = findingsToCsv(analyse(full, ruleset, options).findings);
     expect(a.split('\n').length).toBeGreaterThan(10);
     expect(a).toBe(b);
+  }, 60_000);
+});
+
+describe('reading only the objects the basis checks need', () => {
+  it('gives the same basis findings as reading every row', async () => {
+    const objects = await objectsNeeded(`${dir}/system`, buildBasisRuleset(), 'permission');
+    const filtered = await readSystemExtract(`${dir}/system`, { objects });
+    const full = await readSystemExtract(`${dir}/system`);
+    expect(filtered.roleAuthorisations.length).toBeLessThan(full.roleAuthorisations.length);
+    const a = basisFindingsToCsv(runBasisChecks(filtered, { date: 20260630 }).findings);
+    expect(a.split('\n').length).toBeGreaterThan(10);
+    expect(a).toBe(basisFindingsToCsv(runBasisChecks(full, { date: 20260630 }).findings));
   }, 60_000);
 });
