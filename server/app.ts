@@ -10,6 +10,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './errors.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
+import { registerCustomers } from './modules/customers/customers-resource.ts';
+import { registerDepartments } from './modules/departments/departments-resource.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -49,6 +51,8 @@ export async function buildApp(config: Config, options: { db: Database; logger?:
 
   await app.register(authPlugin, { secret: await signingSecret(options.db, config.JWT_SECRET), ttl: config.JWT_TTL });
   await app.register(authRoutes, { db: options.db, loginRateLimit: config.LOGIN_RATE_LIMIT });
+  registerCustomers(app, options.db);
+  registerDepartments(app, options.db);
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 

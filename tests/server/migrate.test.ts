@@ -30,7 +30,7 @@ function migrationSuite(open: () => Promise<Database>, teardown: () => Promise<v
     const { rows } = await db.query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
-    expect(rows.map((r) => r.table_name)).toEqual(['app_settings', 'app_users', 'customers', 'schema_migrations']);
+    expect(rows.map((r) => r.table_name)).toEqual(['app_settings', 'app_users', 'customers', 'departments', 'schema_migrations']);
   });
 
   it('enforces defaults, the role check, the unique email and the customer reference', async () => {

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { defineResource, type ResourceSpec } from '../../resources/define-resource.ts';
+
+const name = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name is too long');
+
+/** Departments of the caller's customer. */
+export const departmentsResource: ResourceSpec = {
+  name: 'departments',
+  table: 'departments',
+  columns: { id: 'id', customerId: 'customer_id', name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' },
+  createSchema: z.object({ name }),
+  updateSchema: z.object({ name: name.optional() }),
+  sortable: ['id', 'name', 'createdAt', 'updatedAt', 'customerId'],
+  defaultSort: ['name', 'ASC'],
+  filterable: { name: 'ilike', customerId: 'eq' },
+  q: ['name'],
+  tenantScoped: true,
+  access: { read: ['Admin', 'User', 'SuperAdmin'], write: ['Admin', 'SuperAdmin'], page: 'department' },
+  touchOnUpdate: ['updated_at'],
+  conflictMessage: 'A department with this name already exists',
+};
+
+export function registerDepartments(app: FastifyInstance, db: Database): void {
+  defineResource(app, departmentsResource, { db });
+}

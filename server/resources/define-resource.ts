@@ -1,0 +1,362 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { RequestUser, Role } from '../auth/roles.ts';
+import type { Database } from '../db/database.ts';
+import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The declared resource a route serves, and its group page key (page permissions come later). */
+    resource?: string;
+    page?: string;
+  }
+}
+
+/** How a filterable field matches: equality, case-insensitive substring, or one of a list. */
+export type FilterOp = 'eq' | 'ilike' | 'in';
+
+/** What a handler knows about the call: who calls, and the customer the call is scoped to. */
+export interface ResourceContext {
+  user: RequestUser;
+  /** The tenant of the call; null only for a SuperAdmin without `X-Customer-Id` (all customers). */
+  customerId: string | null;
+}
+
+/**
+ * A REST resource declared once (DESIGN 6, ra-data-simple-rest). Identifiers (table, columns)
+ * come only from here, never from the request.
+ */
+export interface ResourceSpec {
+  /** URL segment: `/api/<name>`. */
+  name: string;
+  table: string;
+  /** API field (camelCase) → database column. Must contain `id` (a uuid column). */
+  columns: Record<string, string>;
+  /** Validates a POST body; its output keys are API fields. Unknown keys must be stripped. */
+  createSchema: z.ZodType<Record<string, unknown>>;
+  /** Validates a PUT body (ra sends the whole record); unknown keys must be stripped. */
+  updateSchema: z.ZodType<Record<string, unknown>>;
+  /** API fields allowed in `sort`. */
+  sortable: string[];
+  /** Default order when `sort` is absent; `id ASC` otherwise. */
+  defaultSort?: [string, 'ASC' | 'DESC'];
+  /** API fields allowed in `filter`, with how they match. `id` (getMany) is always allowed. */
+  filterable: Record<string, FilterOp>;
+  /** API fields searched (ILIKE, any of them) by `filter={"q":"…"}`. */
+  q?: string[];
+  /** Rows carry `customer_id` and are confined to the caller's customer. */
+  tenantScoped: boolean;
+  /** Roles allowed to read and to write; `page` is the group page key (enforced later). */
+  access: { read: Role[]; write: Role[]; page?: string };
+  /** Database columns (not API fields) stamped with now() on update, e.g. `updated_at`. */
+  touchOnUpdate?: string[];
+  /** Extra API fields set by the server on create/update (e.g. modifiedBy). */
+  stamp?: (ctx: ResourceContext, op: 'create' | 'update') => Record<string, unknown>;
+  /** Message of the 409 on a unique-constraint violation. */
+  conflictMessage?: string;
+  /** Runs inside the delete transaction, after the row was found in scope; throw to refuse. */
+  beforeDelete?: (db: Database, id: string, ctx: ResourceContext) => Promise<void>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+const MAX_RANGE = 1000;
+const TENANT_COLUMN = 'customer_id';
+
+/** Registered declarations, by name (page permissions are enforced from these later). */
+export const resources = new Map<string, ResourceSpec>();
+
+const quote = (identifier: string): string => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(identifier)) throw new Error(`Bad identifier in a resource declaration: ${identifier}`);
+  return `"${identifier}"`;
+};
+
+function parseJsonParam(name: string, raw: unknown): unknown {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') throw badRequest(`The ${name} parameter must be given once, as JSON`);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest(`The ${name} parameter is not valid JSON`);
+  }
+}
+
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Turns database errors the client caused into API errors; others go on as 500. */
+function mapDbError(e: unknown, spec: ResourceSpec, op: 'read' | 'write' | 'delete'): never {
+  const code = (e as { code?: string } | null)?.code;
+  if (code === '23505') throw conflict(spec.conflictMessage ?? `A ${spec.name} record with these values already exists`);
+  if (code === '23503') {
+    if (op === 'delete') throw conflict('The record is still in use and cannot be deleted', 'IN_USE');
+    throw badRequest('A referenced record does not exist');
+  }
+  if (code === '22P02' || code === '22007' || code === '22008' || code === '22003' || code === '23502' || code === '23514') {
+    throw badRequest(op === 'read' ? 'The filter parameter has a value of the wrong type' : 'A value is not valid');
+  }
+  throw e;
+}
+
+/** Declares the resource: GET list/one, POST, PUT, DELETE under /api/<name>, all behind authentication. */
+export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: { db: Database }): void {
+  const { db } = deps;
+  if (spec.columns.id !== 'id') throw new Error(`Resource ${spec.name}: columns.id must map to id`);
+  for (const f of [...spec.sortable, ...Object.keys(spec.filterable), ...(spec.q ?? []), ...(spec.defaultSort ? [spec.defaultSort[0]] : [])]) {
+    if (!(f in spec.columns)) throw new Error(`Resource ${spec.name}: unknown field ${f}`);
+  }
+  resources.set(spec.name, spec);
+  const table = quote(spec.table);
+  const col = (field: string): string => quote(spec.columns[field]);
+  const selectList = Object.entries(spec.columns)
+    .map(([field, column]) => `${quote(column)} AS "${field.replace(/"/g, '')}"`)
+    .join(', ');
+  const tenantField = Object.entries(spec.columns).find(([, c]) => c === TENANT_COLUMN)?.[0];
+  // Fields a client never sets: the id, the tenant, and the timestamps the server keeps.
+  const protectedFields = new Set(['id', 'createdAt', 'updatedAt', ...(tenantField ? [tenantField] : [])]);
+  const base = `/api/${spec.name}`;
+
+  const toRecord = (row: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.toISOString() : v;
+    return out;
+  };
+
+  async function context(request: FastifyRequest, mode: 'read' | 'write'): Promise<ResourceContext> {
+    const user = request.user;
+    if (!spec.access[mode].includes(user.role)) throw forbidden(`Your role may not ${mode} ${spec.name}`);
+    if (!spec.tenantScoped) return { user, customerId: user.customerId };
+    if (user.role !== 'SuperAdmin') {
+      if (!user.customerId) throw forbidden('Your account belongs to no customer');
+      return { user, customerId: user.customerId };
+    }
+    const header = request.headers['x-customer-id'];
+    if (header === undefined || header === '') return { user, customerId: null };
+    if (!isUuid(header)) throw badRequest('The X-Customer-Id header must be a customer id (uuid)');
+    const { rows } = await db.query('SELECT 1 FROM customers WHERE id = $1', [header]);
+    if (rows.length === 0) throw notFound('The customer of X-Customer-Id does not exist');
+    return { user, customerId: header };
+  }
+
+  /** WHERE conditions confining a statement to the context's customer. */
+  const scope = (ctx: ResourceContext, params: unknown[]): string[] => {
+    if (!spec.tenantScoped || ctx.customerId === null) return [];
+    params.push(ctx.customerId);
+    return [`${quote(TENANT_COLUMN)} = $${params.length}`];
+  };
+
+  function writableValues(data: Record<string, unknown>, ctx: ResourceContext, op: 'create' | 'update'): [string, unknown][] {
+    const values: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(data)) if (k in spec.columns && !protectedFields.has(k) && v !== undefined) values[k] = v;
+    Object.assign(values, spec.stamp?.(ctx, op) ?? {});
+    return Object.entries(values).map(([k, v]) => [spec.columns[k], v]);
+  }
+
+  function validate(schema: z.ZodType<Record<string, unknown>>, body: unknown): Record<string, unknown> {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object');
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+    return parsed.data;
+  }
+
+  async function findOne(ctx: ResourceContext, id: string, runner: Database = db, lock = false): Promise<Record<string, unknown>> {
+    if (!isUuid(id)) throw notFound(`No ${spec.name} record ${id}`);
+    const params: unknown[] = [id];
+    const where = ['"id" = $1', ...scope(ctx, params)];
+    const { rows } = await runner.query<Record<string, unknown>>(
+      `SELECT ${selectList} FROM ${table} WHERE ${where.join(' AND ')}${lock ? ' FOR UPDATE' : ''}`,
+      params,
+    );
+    if (rows.length === 0) throw notFound(`No ${spec.name} record ${id}`);
+    return toRecord(rows[0]);
+  }
+
+  const auth = { preHandler: app.authenticate, config: { resource: spec.name, page: spec.access.page } };
+
+  app.get(base, auth, async (request: FastifyRequest, reply: FastifyReply) => {
+    const ctx = await context(request, 'read');
+    const query = (request.query ?? {}) as Record<string, unknown>;
+
+    // sort=["field","ASC"]
+    const sortRaw = parseJsonParam('sort', query.sort);
+    let [sortField, sortOrder] = spec.defaultSort ?? ['id', 'ASC'];
+    if (sortRaw !== undefined) {
+      if (
+        !Array.isArray(sortRaw) ||
+        sortRaw.length !== 2 ||
+        typeof sortRaw[0] !== 'string' ||
+        !spec.sortable.includes(sortRaw[0]) ||
+        typeof sortRaw[1] !== 'string' ||
+        !['ASC', 'DESC'].includes(sortRaw[1].toUpperCase())
+      ) {
+        throw badRequest(`The sort parameter must be ["field","ASC"|"DESC"] with field one of: ${spec.sortable.join(', ')}`);
+      }
+      sortField = sortRaw[0];
+      sortOrder = sortRaw[1].toUpperCase() as 'ASC' | 'DESC';
+    }
+
+    // range=[start,end], inclusive
+    const rangeRaw = parseJsonParam('range', query.range);
+    let start = 0;
+    let end = MAX_RANGE - 1;
+    if (rangeRaw !== undefined) {
+      if (
+        !Array.isArray(rangeRaw) ||
+        rangeRaw.length !== 2 ||
+        !rangeRaw.every((n) => Number.isSafeInteger(n) && n >= 0) ||
+        rangeRaw[0] > rangeRaw[1]
+      ) {
+        throw badRequest('The range parameter must be [start,end]: two non-negative integers with start <= end');
+      }
+      if (rangeRaw[1] - rangeRaw[0] + 1 > MAX_RANGE) throw badRequest(`The range parameter may span at most ${MAX_RANGE} records`);
+      [start, end] = rangeRaw as [number, number];
+    }
+
+    // filter={...}
+    const filterRaw = parseJsonParam('filter', query.filter) ?? {};
+    if (filterRaw === null || typeof filterRaw !== 'object' || Array.isArray(filterRaw)) {
+      throw badRequest('The filter parameter must be a JSON object');
+    }
+    const params: unknown[] = [];
+    const where = scope(ctx, params);
+    const listOf = (field: string, value: unknown): unknown[] => {
+      const list = Array.isArray(value) ? value : [value];
+      if (list.length > MAX_RANGE) throw badRequest(`The filter parameter may list at most ${MAX_RANGE} values for ${field}`);
+      if (!list.every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
+        throw badRequest(`The filter parameter has a value of the wrong type for ${field}`);
+      }
+      return list;
+    };
+    for (const [field, value] of Object.entries(filterRaw as Record<string, unknown>)) {
+      if (value === undefined) continue;
+      if (field === 'id') {
+        const ids = listOf(field, value).filter(isUuid); // a malformed id matches nothing
+        if (ids.length === 0) {
+          where.push('false');
+          continue;
+        }
+        const marks = ids.map((v) => {
+          params.push(v);
+          return `$${params.length}`;
+        });
+        where.push(`"id" IN (${marks.join(', ')})`);
+      } else if (field === 'q' && spec.q?.length) {
+        if (typeof value !== 'string') throw badRequest('The filter parameter q must be a string');
+        if (value.trim() === '') continue;
+        params.push(`%${escapeLike(value.trim())}%`);
+        const n = params.length;
+        where.push(`(${spec.q.map((f) => `${col(f)}::text ILIKE $${n}`).join(' OR ')})`);
+      } else if (field in spec.filterable) {
+        const op = spec.filterable[field];
+        if (value === null) {
+          where.push(`${col(field)} IS NULL`);
+        } else if (op === 'ilike') {
+          if (typeof value !== 'string') throw badRequest(`The filter parameter ${field} must be a string`);
+          params.push(`%${escapeLike(value)}%`);
+          where.push(`${col(field)}::text ILIKE $${params.length}`);
+        } else {
+          const list = listOf(field, value);
+          if (list.length === 0) {
+            where.push('false');
+            continue;
+          }
+          const marks = list.map((v) => {
+            params.push(v);
+            return `$${params.length}`;
+          });
+          where.push(`${col(field)} IN (${marks.join(', ')})`);
+        }
+      } else {
+        throw badRequest(`The filter parameter has an unknown field: ${field}`);
+      }
+    }
+    const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+    const order = sortField === 'id' ? `"id" ${sortOrder}` : `${col(sortField)} ${sortOrder} NULLS LAST, "id" ${sortOrder}`;
+    let rows: Record<string, unknown>[];
+    let total: number;
+    try {
+      const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table}${whereSql}`, params);
+      total = Number(count.rows[0].total);
+      rows = (
+        await db.query<Record<string, unknown>>(
+          `SELECT ${selectList} FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}`,
+          params,
+        )
+      ).rows;
+    } catch (e) {
+      mapDbError(e, spec, 'read');
+    }
+    const range = rows.length === 0 ? `*/${total}` : `${start}-${start + rows.length - 1}/${total}`;
+    reply.header('Content-Range', `${spec.name} ${range}`);
+    reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    return rows.map(toRecord);
+  });
+
+  app.get(`${base}/:id`, auth, async (request: FastifyRequest) => {
+    const { id } = request.params as { id: string };
+    const ctx = await context(request, 'read');
+    return findOne(ctx, id);
+  });
+
+  app.post(base, auth, async (request: FastifyRequest, reply: FastifyReply) => {
+    const ctx = await context(request, 'write');
+    if (spec.tenantScoped && ctx.customerId === null) {
+      throw badRequest('Choose a customer (X-Customer-Id) to create a record in');
+    }
+    const data = validate(spec.createSchema, request.body);
+    const values = writableValues(data, ctx, 'create');
+    if (spec.tenantScoped) values.push([TENANT_COLUMN, ctx.customerId]);
+    const columns = values.map(([c]) => quote(c));
+    const sql =
+      values.length === 0
+        ? `INSERT INTO ${table} DEFAULT VALUES RETURNING ${selectList}`
+        : `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${values.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${selectList}`;
+    try {
+      const { rows } = await db.query<Record<string, unknown>>(sql, values.map(([, v]) => v));
+      return reply.status(201).send(toRecord(rows[0]));
+    } catch (e) {
+      mapDbError(e, spec, 'write');
+    }
+  });
+
+  app.put(`${base}/:id`, auth, async (request: FastifyRequest) => {
+    const ctx = await context(request, 'write');
+    const { id } = request.params as { id: string };
+    if (!isUuid(id)) throw notFound(`No ${spec.name} record ${id}`);
+    const data = validate(spec.updateSchema, request.body);
+    const values = writableValues(data, ctx, 'update');
+    const params: unknown[] = values.map(([, v]) => v);
+    const sets = values.map(([c], i) => `${quote(c)} = $${i + 1}`);
+    for (const c of spec.touchOnUpdate ?? []) sets.push(`${quote(c)} = now()`);
+    if (sets.length === 0) return findOne(ctx, id);
+    params.push(id);
+    const where = [`"id" = $${params.length}`, ...scope(ctx, params)];
+    try {
+      const { rows } = await db.query<Record<string, unknown>>(
+        `UPDATE ${table} SET ${sets.join(', ')} WHERE ${where.join(' AND ')} RETURNING ${selectList}`,
+        params,
+      );
+      if (rows.length === 0) throw notFound(`No ${spec.name} record ${id}`);
+      return toRecord(rows[0]);
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      mapDbError(e, spec, 'write');
+    }
+  });
+
+  app.delete(`${base}/:id`, auth, async (request: FastifyRequest) => {
+    const ctx = await context(request, 'write');
+    const { id } = request.params as { id: string };
+    try {
+      return await db.transaction(async (tx) => {
+        const record = await findOne(ctx, id, tx, true);
+        await spec.beforeDelete?.(tx, id, ctx);
+        await tx.query(`DELETE FROM ${table} WHERE "id" = $1`, [id]);
+        return record;
+      });
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      mapDbError(e, spec, 'delete');
+    }
+  });
+}
