@@ -22,7 +22,14 @@ export default defineConfig({
     command: `node bin/segra.js serve`,
     url: `http://127.0.0.1:${port}/api/health`,
     // A fresh embedded database for every run, as on a fresh clone.
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: `test-results/e2e-data-${Date.now()}` },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: `test-results/e2e-data-${Date.now()}`,
+      SEGRA_ADMIN_EMAIL: 'admin@segra.local',
+      SEGRA_ADMIN_PASSWORD: 'e2e-secret',
+    },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -60,7 +60,9 @@ export async function buildApp(config: Config, options: { db: Database; logger?:
   if (existsSync(path.join(dist, 'index.html'))) {
     await app.register(fastifyStatic, { root: dist, wildcard: false });
     app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      // API paths and missing files (an old asset after a rebuild) get a real 404, not the SPA.
+      const pathname = request.url.split('?')[0];
+      if (pathname.startsWith('/api/') || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(pathname)) {
         return reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
       }
       return reply.sendFile('index.html');

@@ -16,7 +16,6 @@ export function App() {
       loginPage={LoginPage}
       dashboard={Welcome}
       title="Segra"
-      requireAuth
       disableTelemetry
     >
       <CustomRoutes>

@@ -1,6 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
 import type { AuthProvider } from 'react-admin';
-import { clearToken, readToken, storeToken } from './token-store.ts';
+import { clearToken, isLoggedInFlag, readToken, storeToken } from './token-store.ts';
 
 export interface TokenClaims {
   sub: string;
@@ -48,7 +48,11 @@ export const authProvider: AuthProvider = {
     clearToken();
   },
   async checkAuth() {
-    if (!currentClaims()) throw new Error('segra.auth.session_expired');
+    if (currentClaims()) return;
+    // A visitor goes to the login page quietly; someone whose session ran out is told so.
+    const wasLoggedIn = isLoggedInFlag();
+    clearToken();
+    throw { redirectTo: '/login', message: wasLoggedIn ? 'segra.auth.session_expired' : false };
   },
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
