@@ -9,6 +9,8 @@ import { signingSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './errors.ts';
+import { accountRoutes } from './modules/account/account-routes.ts';
+import { registerUsersAndGroups } from './modules/app-users/app-users-resource.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { registerCustomers } from './modules/customers/customers-resource.ts';
 import { registerDepartments } from './modules/departments/departments-resource.ts';
@@ -53,6 +55,8 @@ export async function buildApp(config: Config, options: { db: Database; logger?:
   await app.register(authRoutes, { db: options.db, loginRateLimit: config.LOGIN_RATE_LIMIT });
   registerCustomers(app, options.db);
   registerDepartments(app, options.db);
+  registerUsersAndGroups(app, options.db);
+  await app.register(accountRoutes, { db: options.db, config });
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 

@@ -18,6 +18,19 @@ const schema = z.object({
   SEGRA_ADMIN_PASSWORD: z.string().min(4, 'must be at least 4 characters').optional(),
   /** Login attempts allowed per client address per minute. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example.com:587; unset: mails go to <DATA_DIR>/outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender of outgoing mail. */
+  MAIL_FROM: z.string().min(3).default('Segra <no-reply@segra.local>'),
+  /** Public address of the app, used in mailed links; http://localhost:8081 when unset. */
+  PUBLIC_URL: z.string().url('must be a URL').optional(),
+  /** Whether anyone may register (accounts then wait, pending, for an administrator). */
+  REGISTRATION_OPEN: z.stringbool({ error: 'must be true or false' }).default(false),
+  /** Lifetime of a password reset link, in minutes. */
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { pageAllows, type PageOperation } from '../auth/pages.ts';
 import type { RequestUser, Role } from '../auth/roles.ts';
 import type { Database } from '../db/database.ts';
 import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The declared resource a route serves, and its group page key (page permissions come later). */
+    /** The declared resource a route serves, and its group page key. */
     resource?: string;
     page?: string;
   }
@@ -46,7 +47,12 @@ export interface ResourceSpec {
   q?: string[];
   /** Rows carry `customer_id` and are confined to the caller's customer. */
   tenantScoped: boolean;
-  /** Roles allowed to read and to write; `page` is the group page key (enforced later). */
+  /**
+   * Roles allowed to read and to write. `page` is the group page key (server/auth/pages.ts):
+   * a `User` then also needs its group's flag there — any flag to read, `add` to create,
+   * `update` to update, `delete` to delete. A `User` whose token carries no page permissions
+   * at all (no group) is not page-gated on reads; writes always need the flag.
+   */
   access: { read: Role[]; write: Role[]; page?: string };
   /** Database columns (not API fields) stamped with now() on update, e.g. `updated_at`. */
   touchOnUpdate?: string[];
@@ -64,7 +70,7 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 const MAX_RANGE = 1000;
 const TENANT_COLUMN = 'customer_id';
 
-/** Registered declarations, by name (page permissions are enforced from these later). */
+/** Registered declarations, by name. */
 export const resources = new Map<string, ResourceSpec>();
 
 const quote = (identifier: string): string => {
@@ -122,9 +128,18 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     return out;
   };
 
-  async function context(request: FastifyRequest, mode: 'read' | 'write'): Promise<ResourceContext> {
+  async function context(request: FastifyRequest, op: PageOperation): Promise<ResourceContext> {
     const user = request.user;
+    const mode = op === 'read' ? 'read' : 'write';
     if (!spec.access[mode].includes(user.role)) throw forbidden(`Your role may not ${mode} ${spec.name}`);
+    const page = spec.access.page;
+    if (page && user.role === 'User') {
+      const permissions = user.permissions ?? {};
+      const gated = op !== 'read' || Object.keys(permissions).length > 0;
+      if (gated && !pageAllows(Object.hasOwn(permissions, page) ? permissions[page] : undefined, op)) {
+        throw forbidden(`Your group may not ${op === 'read' ? 'view' : op} on the page ${page}`);
+      }
+    }
     if (!spec.tenantScoped) return { user, customerId: user.customerId };
     if (user.role !== 'SuperAdmin') {
       if (!user.customerId) throw forbidden('Your account belongs to no customer');
@@ -299,7 +314,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   });
 
   app.post(base, auth, async (request: FastifyRequest, reply: FastifyReply) => {
-    const ctx = await context(request, 'write');
+    const ctx = await context(request, 'create');
     if (spec.tenantScoped && ctx.customerId === null) {
       throw badRequest('Choose a customer (X-Customer-Id) to create a record in');
     }
@@ -320,7 +335,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   });
 
   app.put(`${base}/:id`, auth, async (request: FastifyRequest) => {
-    const ctx = await context(request, 'write');
+    const ctx = await context(request, 'update');
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound(`No ${spec.name} record ${id}`);
     const data = validate(spec.updateSchema, request.body);
@@ -345,7 +360,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   });
 
   app.delete(`${base}/:id`, auth, async (request: FastifyRequest) => {
-    const ctx = await context(request, 'write');
+    const ctx = await context(request, 'delete');
     const { id } = request.params as { id: string };
     try {
       return await db.transaction(async (tx) => {

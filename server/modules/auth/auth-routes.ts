@@ -5,6 +5,7 @@ import { verifyPassword } from '../../auth/passwords.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, fieldErrors } from '../../errors.ts';
+import { permissionsForUser } from '../groups/index.ts';
 
 // Messages as the spec words them (spec 5, 8); the front end translates them by code.
 const loginBody = z.object({
@@ -59,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, options: { db: Database; 
         email: user.email,
         customerId: user.customer_id,
         Role: user.role,
-        permissions: {},
+        permissions: await permissionsForUser(db, user.id),
       });
       return {
         token,

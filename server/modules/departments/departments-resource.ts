@@ -17,7 +17,7 @@ export const departmentsResource: ResourceSpec = {
   filterable: { name: 'ilike', customerId: 'eq' },
   q: ['name'],
   tenantScoped: true,
-  access: { read: ['Admin', 'User', 'SuperAdmin'], write: ['Admin', 'SuperAdmin'], page: 'department' },
+  access: { read: ['Admin', 'User', 'SuperAdmin'], write: ['Admin', 'User', 'SuperAdmin'], page: 'user/add-department' },
   touchOnUpdate: ['updated_at'],
   conflictMessage: 'A department with this name already exists',
 };

@@ -1,0 +1,1 @@
+export { audit, auditLogResource, registerAuditLog, type AuditEntry } from './audit.ts';
