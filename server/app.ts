@@ -12,8 +12,11 @@ import { AppError } from './errors.ts';
 import { accountRoutes } from './modules/account/account-routes.ts';
 import { registerUsersAndGroups } from './modules/app-users/app-users-resource.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
+import { corsRoutes } from './modules/cors-entries/cors-entries.ts';
 import { registerCustomers } from './modules/customers/customers-resource.ts';
 import { registerDepartments } from './modules/departments/departments-resource.ts';
+import { licenceRoutes } from './modules/licences/licences-resource.ts';
+import { systemRoutes } from './modules/systems/systems-resource.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,6 +60,9 @@ export async function buildApp(config: Config, options: { db: Database; logger?:
   registerDepartments(app, options.db);
   registerUsersAndGroups(app, options.db);
   await app.register(accountRoutes, { db: options.db, config });
+  await app.register(licenceRoutes, { db: options.db, config });
+  await app.register(systemRoutes, { db: options.db });
+  await app.register(corsRoutes, { db: options.db });
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 
@@ -67,7 +73,9 @@ export async function buildApp(config: Config, options: { db: Database; logger?:
       // API paths and missing files (an old asset after a rebuild) get a real 404, not the SPA.
       const pathname = request.url.split('?')[0];
       if (pathname.startsWith('/api/') || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(pathname)) {
-        return reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+        return reply
+          .status(404)
+          .send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
       }
       return reply.sendFile('index.html');
     });

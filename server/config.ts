@@ -13,7 +13,10 @@ const schema = z.object({
   /** Token signing secret; when unset one is generated and kept in the database. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Access token lifetime, e.g. 8h, 30m. */
-  JWT_TTL: z.string().regex(/^\d+[smhd]$/, 'must be a number followed by s, m, h or d').default('8h'),
+  JWT_TTL: z
+    .string()
+    .regex(/^\d+[smhd]$/, 'must be a number followed by s, m, h or d')
+    .default('8h'),
   SEGRA_ADMIN_EMAIL: z.string().email('must be an email address').default('admin@segra.local'),
   SEGRA_ADMIN_PASSWORD: z.string().min(4, 'must be at least 4 characters').optional(),
   /** Login attempts allowed per client address per minute. */
@@ -31,6 +34,8 @@ const schema = z.object({
   REGISTRATION_OPEN: z.stringbool({ error: 'must be true or false' }).default(false),
   /** Lifetime of a password reset link, in minutes. */
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),
+  /** Public key that verifies licence files: PEM, or base64 of the DER SPKI of an Ed25519 key. Unset: licence upload answers 503. */
+  LICENCE_PUBLIC_KEY: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof schema>;
