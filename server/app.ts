@@ -8,6 +8,7 @@ import { authPlugin } from './auth/auth-plugin.ts';
 import { signingSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { registerDocs } from './docs/openapi.ts';
 import { AppError } from './errors.ts';
 import { accountRoutes } from './modules/account/account-routes.ts';
 import { registerUsersAndGroups } from './modules/app-users/app-users-resource.ts';
@@ -54,6 +55,8 @@ export async function buildApp(config: Config, options: { db: Database; logger?:
     return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
   });
 
+  // Before any route: @fastify/swagger collects routes as they are added (/api/docs, /api/docs/json).
+  await registerDocs(app);
   await app.register(authPlugin, { secret: await signingSecret(options.db, config.JWT_SECRET), ttl: config.JWT_TTL });
   await app.register(authRoutes, { db: options.db, loginRateLimit: config.LOGIN_RATE_LIMIT });
   registerCustomers(app, options.db);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { pageAllows, type PageOperation } from '../auth/pages.ts';
 import type { RequestUser, Role } from '../auth/roles.ts';
 import type { Database } from '../db/database.ts';
+import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
 import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../errors.ts';
 
 declare module 'fastify' {
@@ -187,8 +188,10 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   }
 
   const auth = { preHandler: app.authenticate, config: { resource: spec.name, page: spec.access.page } };
+  // OpenAPI metadata only (server/docs): validation stays with zod and the handlers below.
+  const docs = resourceSchemas(spec);
 
-  app.get(base, auth, async (request: FastifyRequest, reply: FastifyReply) => {
+  app.get(base, { ...auth, ...documentationOnly(docs.list) }, async (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = await context(request, 'read');
     const query = (request.query ?? {}) as Record<string, unknown>;
 
@@ -307,13 +310,13 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     return rows.map(toRecord);
   });
 
-  app.get(`${base}/:id`, auth, async (request: FastifyRequest) => {
+  app.get(`${base}/:id`, { ...auth, ...documentationOnly(docs.one) }, async (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
     const ctx = await context(request, 'read');
     return findOne(ctx, id);
   });
 
-  app.post(base, auth, async (request: FastifyRequest, reply: FastifyReply) => {
+  app.post(base, { ...auth, ...documentationOnly(docs.create) }, async (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = await context(request, 'create');
     if (spec.tenantScoped && ctx.customerId === null) {
       throw badRequest('Choose a customer (X-Customer-Id) to create a record in');
@@ -334,7 +337,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     }
   });
 
-  app.put(`${base}/:id`, auth, async (request: FastifyRequest) => {
+  app.put(`${base}/:id`, { ...auth, ...documentationOnly(docs.update) }, async (request: FastifyRequest) => {
     const ctx = await context(request, 'update');
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound(`No ${spec.name} record ${id}`);
@@ -359,7 +362,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     }
   });
 
-  app.delete(`${base}/:id`, auth, async (request: FastifyRequest) => {
+  app.delete(`${base}/:id`, { ...auth, ...documentationOnly(docs.remove) }, async (request: FastifyRequest) => {
     const ctx = await context(request, 'delete');
     const { id } = request.params as { id: string };
     try {
