@@ -10,7 +10,7 @@
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { InputError } from './input-error.ts';
-import type { RowHandler, SourceTable, TableRow } from './table-source.ts';
+import { PIECE, type RowHandler, type SourceTable, type TableRow } from './table-types.ts';
 
 const BATCH_ROWS = 10_000;
 
@@ -32,7 +32,11 @@ interface QuoteWatch {
 }
 
 /** Decodes UTF-8 chunks to text (a character split across chunks stays whole), BOM removed. */
-async function* decode(chunks: AsyncIterable<Uint8Array>, first: Uint8Array, quotes: QuoteWatch): AsyncGenerator<string> {
+async function* decode(
+  chunks: AsyncIterable<Uint8Array>,
+  first: Uint8Array,
+  quotes: QuoteWatch,
+): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
   let text = decoder.decode(first, { stream: true });
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -217,4 +221,62 @@ export async function openPapaCsvTable(
       await parse;
     },
   };
+}
+
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/**
+ * The delimiter of a header line: the candidate occurring most often outside double quotes
+ * (ties go to the earlier of comma, semicolon, tab, pipe); comma when there is none.
+ */
+export function detectDelimiter(headerLine: string): string {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (const ch of headerLine) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
+  }
+  let best: string = ',';
+  let bestCount = 0;
+  for (const d of DELIMITERS) {
+    if (counts.get(d)! > bestCount) {
+      best = d;
+      bestCount = counts.get(d)!;
+    }
+  }
+  return best;
+}
+
+export async function* csvTable(
+  table: string,
+  fileName: string,
+  chunks: AsyncGenerator<Uint8Array>,
+): AsyncGenerator<SourceTable> {
+  try {
+    yield await openCsvTable(table, fileName, chunks);
+  } finally {
+    await chunks.return(undefined);
+  }
+}
+
+/** Reads a CSV table's header from its chunks, and returns it ready to stream its rows. */
+async function openCsvTable(table: string, fileName: string, chunks: AsyncIterable<Uint8Array>): Promise<SourceTable> {
+  const it = chunks[Symbol.asyncIterator]();
+  // Gather bytes up to the end of the first line, to detect the delimiter.
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
+  for (;;) {
+    const r = await it.next();
+    if (r.done) break;
+    head.push(r.value);
+    headBytes += r.value.length;
+    if (r.value.includes(10) || headBytes >= PIECE) break;
+  }
+  const first = Buffer.concat(head);
+  let nl = first.indexOf(10);
+  if (nl < 0) nl = first.length;
+  const headerText = new TextDecoder('utf-8').decode(first.subarray(0, nl)).replace(/^\uFEFF/, '');
+  const delimiter = detectDelimiter(headerText);
+  const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => it };
+  return openPapaCsvTable(table, fileName, delimiter, first, rest);
 }

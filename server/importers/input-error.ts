@@ -47,3 +47,11 @@ export function showValue(value: string): string {
   const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
   return JSON.stringify(shown);
 }
+
+/** A system error in words a user understands (file not found, permission denied). */
+export function systemMessage(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  if (err?.code === 'ENOENT') return 'no such file or directory';
+  if (err?.code === 'EACCES') return 'permission denied';
+  return err?.message ?? String(e);
+}

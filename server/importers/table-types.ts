@@ -1,0 +1,79 @@
+/** The shapes shared by every table source (folder, file, zip, xlsx, uploads). */
+import path from 'node:path';
+
+/** One data row: its 1-based line in the file (sheet row number for xlsx) and its values. */
+export interface TableRow {
+  readonly line: number;
+  /** One value per header column, as read. */
+  readonly values: string[];
+}
+
+/** One table of a source, ready to stream. */
+export interface SourceTable {
+  /** Upper-cased base name, e.g. `AGR_1251`. */
+  readonly table: string;
+  /** How error messages name the file: `AGR_1251.csv`, `extract.zip[AGR_1251.csv]`, `rules.xlsx[RISKS]`. */
+  readonly fileName: string;
+  /** The header's column names, exactly as read. */
+  readonly header: readonly string[];
+  /** The header's line (sheet row for xlsx). */
+  readonly headerLine: number;
+  /**
+   * The data rows in file order, in batches. Iterate at most once, and before asking the
+   * source for its next table: whatever is left unread then is skipped. Rejects with an
+   * InputError on malformed input.
+   */
+  batches(): AsyncIterable<TableRow[]>;
+  /**
+   * The fast way to the same rows: each is handed to `onRow` synchronously as it is parsed, so
+   * nothing is kept between rows. Resolves when the table is read; rejects with an InputError
+   * on malformed input, or with whatever `onRow` throws. Use this or `batches`, once.
+   */
+  forEachRow(onRow: RowHandler): Promise<void>;
+}
+
+export interface TableSourceOptions {
+  /** Only tables this accepts are opened (others are skipped without being parsed). */
+  want?: (table: string) => boolean;
+}
+
+export interface TableSource {
+  /** The source as given (a path, or the upload names), for messages. */
+  readonly name: string;
+  /** The tables one after another, in folder / archive / workbook order. */
+  tables(options?: TableSourceOptions): AsyncIterable<SourceTable>;
+}
+
+/** An uploaded file: a table file, a .zip or an .xlsx. */
+export interface Upload {
+  name: string;
+  data: Uint8Array;
+}
+
+export type TableSourceInput = string | readonly Upload[] | TableSource;
+
+export const TABLE_FILE_EXTENSIONS: readonly string[] = ['.csv', '.txt', '.tsv'];
+
+/** Receives each data row as it is parsed. */
+export type RowHandler = (values: string[], line: number) => void;
+
+/** Which tables a caller wants opened. */
+export type Want = (table: string) => boolean;
+
+/** Input bytes are handed to the parsers in pieces of at most this size. */
+export const PIECE = 64 * 1024;
+/** Compressed bytes handed to the unzipper at a time (a piece inflates to about ten times as much). */
+export const ZIP_PIECE = 64 * 1024;
+
+/**
+ * The table a file name stands for (`agr_1251.txt` → `AGR_1251`), or undefined when the file
+ * is not a table file (wrong extension, hidden file, macOS resource fork).
+ */
+export function tableNameOf(fileName: string): string | undefined {
+  const base = path.posix.basename(fileName.replace(/\\/g, '/'));
+  if (base.startsWith('.') || /(^|\/)__MACOSX\//.test(fileName)) return undefined;
+  const ext = path.posix.extname(base).toLowerCase();
+  if (!TABLE_FILE_EXTENSIONS.includes(ext)) return undefined;
+  const name = base.slice(0, -ext.length).trim().toUpperCase();
+  return name === '' ? undefined : name;
+}
