@@ -18,8 +18,6 @@
  * back equal.
  * Writing produces the multi-file form (folder of CSV files, .zip of them, or .xlsx).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type {
   FunctionAction,
   PermissionLine,
@@ -30,14 +28,9 @@ import type {
   RuleFunction,
   Ruleset,
 } from '../../engine/model/ruleset.ts';
-import {
-  RULESET_FILES,
-  rulesetToTables,
-  type RulesetFileName,
-} from '../../engine/rulesets/ruleset-tables.ts';
-import { zipSync } from 'fflate';
+import { RULESET_FILES, type RulesetFileName } from '../../engine/rulesets/ruleset-tables.ts';
 import { InputError, showValue } from './input-error.ts';
-import { loadExcelJs, openTableSource, type TableSourceInput } from './table-source.ts';
+import { openTableSource, type TableSourceInput } from './table-source.ts';
 
 const FILE_NAMES = Object.keys(RULESET_FILES) as RulesetFileName[];
 
@@ -530,72 +523,4 @@ function readFlat(t: LoadedTable): Ruleset {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Writing (multi-file form)
-
-/** One CSV field: quoted when it holds a comma, a quote, a line break or edge blanks. */
-function csvField(value: string): string {
-  if (/[",\r\n]/.test(value) || value !== value.trim()) return `"${value.replace(/"/g, '""')}"`;
-  return value;
-}
-
-/** A table as comma-delimited CSV, CRLF line ends (RFC 4180), UTF-8 without BOM. */
-export function tableToCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
-
-/** The ruleset as the CSV text of each file of the multi-file form. */
-export function rulesetToCsvFiles(ruleset: Ruleset): Record<`${RulesetFileName}.csv`, string> {
-  const tables = rulesetToTables(ruleset);
-  const files = {} as Record<`${RulesetFileName}.csv`, string>;
-  for (const name of FILE_NAMES) files[`${name}.csv`] = tableToCsv(tables[name]);
-  return files;
-}
-
-/** The ruleset as a .zip of the multi-file form's CSV files. */
-export function rulesetToZip(ruleset: Ruleset): Uint8Array {
-  const encoder = new TextEncoder();
-  const entries: Record<string, Uint8Array> = {};
-  for (const [name, text] of Object.entries(rulesetToCsvFiles(ruleset))) entries[name] = encoder.encode(text);
-  return zipSync(entries);
-}
-
-/** The ruleset as an .xlsx workbook, one sheet per file of the multi-file form. */
-export async function rulesetToXlsx(ruleset: Ruleset): Promise<Uint8Array> {
-  const ExcelJS = await loadExcelJs();
-  const workbook = new ExcelJS.Workbook();
-  const tables = rulesetToTables(ruleset);
-  for (const name of FILE_NAMES) {
-    const sheet = workbook.addWorksheet(name);
-    for (const row of tables[name]) sheet.addRow(row);
-    sheet.getRow(1).font = { bold: true };
-  }
-  const buffer = await workbook.xlsx.writeBuffer();
-  return new Uint8Array(buffer as ArrayBuffer);
-}
-
-/**
- * Writes the ruleset to `out`: a folder of CSV files (created if needed; the five files are
- * replaced), a .zip, or an .xlsx.
- */
-export async function writeRuleset(ruleset: Ruleset, out: string, format: 'dir' | 'zip' | 'xlsx'): Promise<void> {
-  switch (format) {
-    case 'dir': {
-      await fs.promises.mkdir(out, { recursive: true });
-      for (const [name, text] of Object.entries(rulesetToCsvFiles(ruleset))) {
-        await fs.promises.writeFile(path.join(out, name), text, 'utf8');
-      }
-      return;
-    }
-    case 'zip':
-      await fs.promises.writeFile(out, rulesetToZip(ruleset));
-      return;
-    case 'xlsx':
-      await fs.promises.writeFile(out, await rulesetToXlsx(ruleset));
-      return;
-    default: {
-      const never: never = format;
-      throw new Error(`unknown ruleset format ${String(never)}`);
-    }
-  }
-}
+export { rulesetToCsvFiles, rulesetToXlsx, rulesetToZip, tableToCsv, writeRuleset } from './ruleset-writer.ts';
