@@ -13,6 +13,10 @@ export interface Database {
   transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   kind: 'pglite' | 'postgres';
+  /** The underlying PGlite instance (PGlite only; not set on transaction handles), for the job queue adapter. */
+  pglite?: PGlite;
+  /** The PostgreSQL connection string (PostgreSQL only; not set on transaction handles), for the job queue. */
+  connectionString?: string;
 }
 
 type DbConfig = Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>;
@@ -64,6 +68,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   };
   return {
     kind: 'pglite',
+    pglite: db,
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await db.query<T>(sql, params as unknown[])).rows }),
     exec: async (sql: string) => {
       await db.exec(sql);
@@ -96,6 +101,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   };
   return {
     kind: 'postgres',
+    connectionString,
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params)).rows as T[] }),
     exec: async (sql: string) => {
       await pool.query(sql);

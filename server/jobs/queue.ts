@@ -1,0 +1,87 @@
+import type { PGlite } from '@electric-sql/pglite';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/database.ts';
+
+/** The queue that proves the round trip (send → worker → completed) on both databases. */
+export const HEALTH_CHECK_QUEUE = 'health-check';
+
+export type JobHandler<T> = (data: T, job: PgBoss.Job<T>) => Promise<void>;
+
+export interface JobQueue {
+  boss: PgBoss;
+  /** Enqueues a job; resolves to its id (null when a singleton/throttle rule dropped it). */
+  send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Registers a worker (one job at a time); a throwing handler fails the job. Only with `work: true`. */
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: PgBoss.WorkOptions): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  /** true: this process runs workers and maintenance; false: it only sends jobs. */
+  work: boolean;
+  /** Extra pg-boss constructor options (tests shorten intervals). */
+  boss?: Omit<PgBoss.ConstructorOptions, 'db' | 'connectionString'>;
+}
+
+/** True when the text holds more than one statement (a `;` before the end). */
+function hasSeveralStatements(text: string): boolean {
+  return text.replace(/[\s;]+$/, '').includes(';');
+}
+
+/**
+ * pg-boss's `db` option on PGlite: parameterless multi-statement text (migrations, locked
+ * command blocks) goes through exec, everything else through query.
+ */
+export function pgliteExecutor(pglite: PGlite): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if ((!values || values.length === 0) && hasSeveralStatements(text)) {
+        const results = await pglite.exec(text);
+        const last = results[results.length - 1];
+        return { rows: last?.rows ?? [] };
+      }
+      const result = await pglite.query(text, values ?? []);
+      return { rows: result.rows };
+    },
+  };
+}
+
+function connection(db: Database): Pick<PgBoss.ConstructorOptions, 'db' | 'connectionString'> {
+  if (db.kind === 'pglite') {
+    if (!db.pglite) throw new Error('startQueue needs the top-level PGlite database, not a transaction handle');
+    return { db: pgliteExecutor(db.pglite) };
+  }
+  if (!db.connectionString)
+    throw new Error('startQueue needs the top-level PostgreSQL database, not a transaction handle');
+  return { connectionString: db.connectionString };
+}
+
+/** Starts pg-boss on the server's database (its own `pgboss` schema) and creates the known queues. */
+export async function startQueue(db: Database, options: QueueOptions): Promise<JobQueue> {
+  const boss = new PgBoss({
+    ...connection(db),
+    // PGlite is a single connection: keep pg-boss's own pool small on PostgreSQL too.
+    max: 2,
+    supervise: options.work,
+    schedule: options.work,
+    ...options.boss,
+  });
+  // Without a listener an 'error' event would crash the process; pg-boss retries on its own.
+  boss.on('error', (error) => {
+    console.error('[jobs]', error);
+  });
+  await boss.start();
+  await boss.createQueue(HEALTH_CHECK_QUEUE);
+
+  return {
+    boss,
+    send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}),
+    async work<T extends object>(name: string, handler: JobHandler<T>, workOptions?: PgBoss.WorkOptions) {
+      if (!options.work) throw new Error('This queue was started with work: false');
+      return boss.work<T>(name, { ...workOptions, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data, job);
+      });
+    },
+    stop: () => boss.stop({ graceful: true, close: true, wait: true, timeout: 5000 }),
+  };
+}
