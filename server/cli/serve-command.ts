@@ -3,13 +3,15 @@ import { ensureSuperAdmin } from '../auth/bootstrap.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { HEALTH_CHECK_QUEUE, startQueue } from '../jobs/queue.ts';
 import { parseFlags } from './options.ts';
 
 /** `segra serve`: the API and the built SPA on PORT (8081), until SIGINT/SIGTERM. */
 export async function serveCommand(args: string[]): Promise<number> {
-  parseFlags(args, { 'no-worker': { type: 'boolean' } });
+  const flags = parseFlags(args, { 'no-worker': { type: 'boolean' } });
   const config = loadConfig();
   const db = await openDatabase(config);
+  let queue: Awaited<ReturnType<typeof startQueue>> | undefined;
   try {
     await applyMigrations(db, config);
     const admin = await ensureSuperAdmin(db, { email: config.SEGRA_ADMIN_EMAIL, password: config.SEGRA_ADMIN_PASSWORD });
@@ -20,6 +22,9 @@ export async function serveCommand(args: string[]): Promise<number> {
           : `First start: SuperAdmin ${admin.email} created with SEGRA_ADMIN_PASSWORD\n`,
       );
     }
+    // Every process may enqueue; this one also works jobs unless --no-worker (DESIGN 3).
+    queue = await startQueue(db, { work: !flags['no-worker'] });
+    if (!flags['no-worker']) await queue.work(HEALTH_CHECK_QUEUE, async () => {});
     const app = await buildApp(config, { db });
     await app.listen({ port: config.PORT, host: config.HOST });
     await new Promise<void>((resolve) => {
@@ -31,6 +36,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       process.once('SIGTERM', stop);
     });
   } finally {
+    await queue?.stop();
     await db.close();
   }
   return 0;
@@ -48,11 +54,34 @@ export async function applyMigrations(db: Database, config: Config, out: NodeJS.
   return applied;
 }
 
-// The queue worker comes with the job queue; until then the command says so rather than
-// pretend to work.
-export async function workerCommand(_args: string[]): Promise<number> {
-  process.stderr.write('segra worker: the job queue is not available yet (database layer pending, issue 3)\n');
-  return 1;
+/**
+ * `segra worker`: takes jobs from the shared PostgreSQL queue until SIGINT/SIGTERM. The
+ * embedded database belongs to one process, so on PGlite the worker runs inside `segra serve`.
+ */
+export async function workerCommand(args: string[]): Promise<number> {
+  parseFlags(args, {});
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    process.stderr.write(
+      'segra worker: needs DATABASE_URL (PostgreSQL); with the embedded database, segra serve works the jobs itself\n',
+    );
+    return 2;
+  }
+  const db = await openDatabase(config);
+  await applyMigrations(db, config);
+  const queue = await startQueue(db, { work: true });
+  try {
+    await queue.work(HEALTH_CHECK_QUEUE, async () => {});
+    process.stdout.write('segra worker: taking jobs\n');
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+  } finally {
+    await queue.stop();
+    await db.close();
+  }
+  return 0;
 }
 
 /** `segra migrate`: applies pending migrations to the configured database and exits. */
