@@ -6,7 +6,7 @@ import type {
   HolderLevel,
   SourcePath,
 } from '../model/analysis.ts';
-import type { SystemExtract } from '../model/extract.ts';
+import type { RoleAuthorisationRow, SystemExtract } from '../model/extract.ts';
 import type { Ruleset } from '../model/ruleset.ts';
 import { compileRuleset } from '../ruleset/compile.ts';
 import type { CompiledRuleset } from '../ruleset/compiled.ts';
@@ -45,6 +45,7 @@ export class PreparedAnalysis {
   readonly holderEvaluator: HolderEvaluator;
   private readonly sourceBits = new Map<string, Uint32Array | null>();
   private readonly roleRiskCache = new Map<string, Set<number>>();
+  private rowsByRole: Map<string, RoleAuthorisationRow[]> | null = null;
   private readonly acceptances: AcceptanceIndex;
 
   constructor(
@@ -101,6 +102,22 @@ export class PreparedAnalysis {
     const sources = (): ReachedSource[] =>
       this.landscape.profileLeaves(profile).map((s) => ({ key: s.key, path: s.path.slice(1) }));
     return { level: 'PROFILE', name: profile, sources, sourceKeys: () => this.landscape.profileLeafKeys(profile) };
+  }
+
+  /**
+   * A role's own AGR_1251 rows (DELETED included), grouped once on first use so that role
+   * simulations do not scan millions of rows each.
+   */
+  ownRows(role: string): readonly RoleAuthorisationRow[] {
+    if (!this.rowsByRole) {
+      this.rowsByRole = new Map();
+      for (const r of this.extract.roleAuthorisations) {
+        const list = this.rowsByRole.get(r.role);
+        if (list) list.push(r);
+        else this.rowsByRole.set(r.role, [r]);
+      }
+    }
+    return this.rowsByRole.get(role) ?? [];
   }
 
   /** Risk indexes a role meets by itself (role level), cached for acceptance decisions. */

@@ -42,9 +42,7 @@ export function simulateOn(prepared: PreparedAnalysis, request: SimulationReques
     let simulatedOwn: string | null = null;
     if (adds.length > 0 || removes.length > 0) {
       // The role's own rows, changed, become a simulated source evaluated on the side.
-      const own = prepared.extract.roleAuthorisations.filter(
-        (r) => r.role === role && !r.deleted && !removes.some((x) => sameValue(x, r)),
-      );
+      const own = prepared.ownRows(role).filter((r) => !r.deleted && !removes.some((x) => sameValue(x, r)));
       const instances = buildRoleInstances(
         { ...prepared.extract, roleAuthorisations: own },
         (o) => prepared.compiled.objects.has(o),

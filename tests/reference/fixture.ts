@@ -3,6 +3,7 @@
  * AnalysisOptions. Nothing here evaluates anything; expected results are written by hand in
  * the tests.
  */
+import { emptyExtract } from '../../engine/model/extract.ts';
 import type {
   AnalysisOptions,
   Date8,
@@ -58,29 +59,8 @@ function rowsOf(values: V | readonly V[]): Array<[string, string]> {
   return list.map((v) => (typeof v === 'string' ? [v, ''] : [v.low, v.high]));
 }
 
-export function emptyTables(): SystemExtract {
-  return {
-    users: [],
-    roleAssignments: [],
-    roleAuthorisations: [],
-    roleDefinitions: [],
-    compositeRoles: [],
-    orgLevelValues: [],
-    roleTexts: [],
-    roleProfiles: [],
-    userProfiles: [],
-    subProfiles: [],
-    profileAuthorisations: [],
-    authorisationValues: [],
-    referenceUsers: [],
-    licenceTypes: [],
-    userAddresses: [],
-    tcodeTexts: [],
-    tcodeChecks: [],
-    components: [],
-    clients: [],
-  };
-}
+/** The model's own empty extract: building it is not evaluation, so sharing it keeps the reference independent. */
+export const emptyTables = emptyExtract;
 
 export interface UserOpts {
   uflag?: number;
