@@ -17,12 +17,24 @@ import { corsRoutes } from './modules/cors-entries/cors-entries.ts';
 import { registerCustomers } from './modules/customers/customers-resource.ts';
 import { registerDepartments } from './modules/departments/departments-resource.ts';
 import { licenceRoutes } from './modules/licences/licences-resource.ts';
+import multipart from '@fastify/multipart';
+import type { JobQueue } from './jobs/queue.ts';
+import { analysisRoutes } from './modules/analyses/analyses-resource.ts';
+import { registerFindings } from './modules/analyses/findings-resource.ts';
+import { registerRiskDecisions } from './modules/risk-acceptances/risk-acceptances-resource.ts';
+import { riskPeriodRoutes } from './modules/risk-periods/risk-periods-resource.ts';
+import { registerRulesetResources } from './modules/risk-periods/ruleset-resources.ts';
+import { sqlQueryRoutes } from './modules/sql-queries/index.ts';
+import { systemPeriodRoutes } from './modules/system-periods/system-periods-resource.ts';
 import { systemRoutes } from './modules/systems/systems-resource.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Builds the application: API routes under /api and, when built, the SPA with fallback. */
-export async function buildApp(config: Config, options: { db: Database; logger?: boolean }): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: { db: Database; logger?: boolean; /** Imports and analyses are enqueued here; without it they answer 503. */ queue?: JobQueue },
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     genReqId: () => crypto.randomUUID(),
@@ -66,6 +78,16 @@ export async function buildApp(config: Config, options: { db: Database; logger?:
   await app.register(licenceRoutes, { db: options.db, config });
   await app.register(systemRoutes, { db: options.db });
   await app.register(corsRoutes, { db: options.db });
+  await app.register(sqlQueryRoutes, { db: options.db });
+  // Extracts are large: files stream to disk, up to MAX_UPLOAD_MB each (413 beyond).
+  await app.register(multipart, { limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 40, fields: 20 } });
+  const jobs = { db: options.db, config, queue: options.queue };
+  await app.register(systemPeriodRoutes, jobs);
+  await app.register(riskPeriodRoutes, jobs);
+  await app.register(async (scope) => registerRulesetResources(scope, options.db));
+  await app.register(analysisRoutes, { db: options.db, queue: options.queue });
+  await app.register(async (scope) => registerFindings(scope, options.db));
+  await app.register(async (scope) => registerRiskDecisions(scope, options.db));
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 

@@ -36,6 +36,10 @@ const schema = z.object({
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(10080).default(60),
   /** Public key that verifies licence files: PEM, or base64 of the DER SPKI of an Ed25519 key. Unset: licence upload answers 503. */
   LICENCE_PUBLIC_KEY: z.string().min(1).optional(),
+  /** Largest single uploaded file (an extract .zip, a table file) in MiB; larger answers 413. */
+  MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(65536).default(4096),
+  /** First start on an empty database creates a demo customer with a generated landscape and a completed analysis. */
+  SEED_DEMO: z.stringbool({ error: 'must be true or false' }).default(true),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,4 +1,4 @@
-import { compileRuleset } from '../../engine/ruleset/compile.ts';
+import { objectsNeeded as objectsFor } from '../analyses/objects-needed.ts';
 import type { AnalysisLevel } from '../../engine/model/analysis.ts';
 import type { SystemExtract } from '../../engine/model/extract.ts';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
@@ -41,8 +41,5 @@ export async function objectsNeeded(
   client?: string,
 ): Promise<Set<string>> {
   const startChecks = await readSystemExtract(system, { client, tables: ['TSTCA'] });
-  const compiled = compileRuleset(ruleset, { level, tcodeChecks: startChecks.tcodeChecks });
-  const objects = new Set(compiled.objects.keys());
-  objects.add('S_TCODE');
-  return objects;
+  return objectsFor(ruleset, level, startChecks.tcodeChecks);
 }

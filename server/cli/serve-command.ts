@@ -3,7 +3,8 @@ import { ensureSuperAdmin } from '../auth/bootstrap.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { HEALTH_CHECK_QUEUE, startQueue } from '../jobs/queue.ts';
+import { startQueue } from '../jobs/queue.ts';
+import { startWorkers, sweepStaleWork } from '../jobs/workers.ts';
 import { parseFlags } from './options.ts';
 
 /** `segra serve`: the API and the built SPA on PORT (8081), until SIGINT/SIGTERM. */
@@ -23,9 +24,13 @@ export async function serveCommand(args: string[]): Promise<number> {
       );
     }
     // Every process may enqueue; this one also works jobs unless --no-worker (DESIGN 3).
+    if (db.kind === 'pglite') {
+      // The embedded database belongs to this process alone: whatever is still "running" was cut off.
+      await sweepStaleWork(db, 0);
+    }
     queue = await startQueue(db, { work: !flags['no-worker'] });
-    if (!flags['no-worker']) await queue.work(HEALTH_CHECK_QUEUE, async () => {});
-    const app = await buildApp(config, { db });
+    if (!flags['no-worker']) await startWorkers(queue, db);
+    const app = await buildApp(config, { db, queue });
     await app.listen({ port: config.PORT, host: config.HOST });
     await new Promise<void>((resolve) => {
       const stop = (): void => {
@@ -71,7 +76,7 @@ export async function workerCommand(args: string[]): Promise<number> {
   await applyMigrations(db, config);
   const queue = await startQueue(db, { work: true });
   try {
-    await queue.work(HEALTH_CHECK_QUEUE, async () => {});
+    await startWorkers(queue, db);
     process.stdout.write('segra worker: taking jobs\n');
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);

@@ -2,6 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import pg from 'pg';
+import { from as copyFromStdin, to as copyToStdout } from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.ts';
 
 /** The one database interface the server uses; PGlite (embedded) and PostgreSQL implement it. */
@@ -12,6 +15,13 @@ export interface Database {
   /** Runs fn in a transaction: committed when fn resolves, rolled back when it throws. Nested calls use savepoints. */
   transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Bulk load (COPY … FROM in text format): `chunks` are whole lines of tab-separated,
+   * COPY-escaped fields (server/db/copy-text.ts). Runs in the handle's transaction, if any.
+   */
+  copyIn(table: string, columns: readonly string[], chunks: AsyncIterable<string> | Iterable<string>): Promise<void>;
+  /** Bulk read (COPY (select) TO in text format): the raw bytes, to be split by copy-text. */
+  copyOut(select: string): AsyncIterable<Uint8Array>;
   kind: 'pglite' | 'postgres';
   /** The underlying PGlite instance (PGlite only; not set on transaction handles), for the job queue adapter. */
   pglite?: PGlite;
@@ -48,6 +58,59 @@ async function withSavepoint<T>(tx: Database, fn: (tx: Database) => Promise<T>):
   }
 }
 
+const quoteIdent = (name: string): string => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Bad identifier for COPY: ${name}`);
+  return `"${name}"`;
+};
+const copyTarget = (table: string, columns: readonly string[]): string =>
+  `${quoteIdent(table)} (${columns.map(quoteIdent).join(', ')})`;
+
+// PGlite reads COPY input from one in-memory blob: load in batches so a 5-million-row table
+// never needs one giant buffer inside the WASM heap.
+const PGLITE_COPY_BATCH = 32 << 20;
+
+type PgliteRunner = Pick<PGlite, 'query'>;
+
+async function pgliteCopyIn(runner: PgliteRunner, table: string, columns: readonly string[], chunks: AsyncIterable<string> | Iterable<string>): Promise<void> {
+  const sql = `COPY ${copyTarget(table, columns)} FROM '/dev/blob'`;
+  let parts: string[] = [];
+  let size = 0;
+  const flush = async (): Promise<void> => {
+    if (parts.length === 0) return;
+    await runner.query(sql, [], { blob: new Blob(parts) });
+    parts = [];
+    size = 0;
+  };
+  for await (const chunk of chunks) {
+    parts.push(chunk);
+    size += chunk.length;
+    if (size >= PGLITE_COPY_BATCH) await flush();
+  }
+  await flush();
+}
+
+async function* pgliteCopyOut(runner: PgliteRunner, select: string): AsyncIterable<Uint8Array> {
+  const result = await runner.query(`COPY (${select}) TO '/dev/blob'`);
+  const blob = result.blob;
+  if (!blob) return;
+  const reader = blob.stream().getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield value;
+  }
+}
+
+async function postgresCopyIn(client: pg.PoolClient, table: string, columns: readonly string[], chunks: AsyncIterable<string> | Iterable<string>): Promise<void> {
+  const sink = client.query(copyFromStdin(`COPY ${copyTarget(table, columns)} FROM STDIN`));
+  await pipeline(Readable.from(chunks, { objectMode: false }), sink);
+}
+
+async function* postgresCopyOut(client: pg.PoolClient, select: string): AsyncIterable<Uint8Array> {
+  const source = client.query(copyToStdout(`COPY (${select}) TO STDOUT`));
+  for await (const chunk of source) yield chunk as Uint8Array;
+}
+
 export async function openPglite(dataDir: string): Promise<Database> {
   // A fresh clone has no data folder yet; PGlite creates only the last level itself.
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
@@ -60,6 +123,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
         await tx.exec(sql);
       },
       transaction: (fn) => withSavepoint(self, fn),
+      copyIn: (table, columns, chunks) => pgliteCopyIn(tx, table, columns, chunks),
+      copyOut: (select) => pgliteCopyOut(tx, select),
       close: async () => {
         throw new Error('close() is not allowed inside a transaction');
       },
@@ -68,6 +133,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
   };
   return {
     kind: 'pglite',
+    copyIn: (table, columns, chunks) => pgliteCopyIn(db, table, columns, chunks),
+    copyOut: (select) => pgliteCopyOut(db, select),
     pglite: db,
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await db.query<T>(sql, params as unknown[])).rows }),
     exec: async (sql: string) => {
@@ -93,6 +160,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         await client.query(sql);
       },
       transaction: (fn) => withSavepoint(self, fn),
+      copyIn: (table, columns, chunks) => postgresCopyIn(client, table, columns, chunks),
+      copyOut: (select) => postgresCopyOut(client, select),
       close: async () => {
         throw new Error('close() is not allowed inside a transaction');
       },
@@ -101,6 +170,25 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   };
   return {
     kind: 'postgres',
+    async copyIn(table, columns, chunks) {
+      const client = await pool.connect();
+      try {
+        await postgresCopyIn(client, table, columns, chunks);
+      } finally {
+        client.release();
+      }
+    },
+    async *copyOut(select) {
+      const client = await pool.connect();
+      let finished = false;
+      try {
+        yield* postgresCopyOut(client, select);
+        finished = true;
+      } finally {
+        // A reader that stopped early leaves the COPY half-read: that connection is discarded.
+        client.release(finished ? undefined : true);
+      }
+    },
     connectionString,
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params)).rows as T[] }),
     exec: async (sql: string) => {

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
+import { JOBS } from './job-names.ts';
 
 /** The queue that proves the round trip (send → worker → completed) on both databases. */
 export const HEALTH_CHECK_QUEUE = 'health-check';
@@ -72,6 +73,8 @@ export async function startQueue(db: Database, options: QueueOptions): Promise<J
   });
   await boss.start();
   await boss.createQueue(HEALTH_CHECK_QUEUE);
+  // Imports and analyses are not retried: a failure is reported on the record, and a rerun is the user's choice.
+  for (const name of Object.values(JOBS)) await boss.createQueue(name, { name, retryLimit: 0, expireInSeconds: 6 * 3600 });
 
   return {
     boss,

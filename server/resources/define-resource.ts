@@ -61,6 +61,8 @@ export interface ResourceSpec {
   stamp?: (ctx: ResourceContext, op: 'create' | 'update') => Record<string, unknown>;
   /** Message of the 409 on a unique-constraint violation. */
   conflictMessage?: string;
+  /** Which writes the resource offers; all by default. Reads (list, get) always exist. */
+  operations?: { create?: boolean; update?: boolean; delete?: boolean };
   /** Runs inside the delete transaction, after the row was found in scope; throw to refuse. */
   beforeDelete?: (db: Database, id: string, ctx: ResourceContext) => Promise<void>;
 }
@@ -105,6 +107,36 @@ function mapDbError(e: unknown, spec: ResourceSpec, op: 'read' | 'write' | 'dele
   throw e;
 }
 
+/**
+ * Who calls and for which customer, after checking the caller's role and group page for the
+ * operation on the resource. Custom routes of a resource (uploads, actions) use it too, so
+ * they are gated exactly like its CRUD routes.
+ */
+export async function resourceContext(db: Database, spec: ResourceSpec, request: FastifyRequest, op: PageOperation): Promise<ResourceContext> {
+  const user = request.user;
+  const mode = op === 'read' ? 'read' : 'write';
+  if (!spec.access[mode].includes(user.role)) throw forbidden(`Your role may not ${mode} ${spec.name}`);
+  const page = spec.access.page;
+  if (page && user.role === 'User') {
+    const permissions = user.permissions ?? {};
+    const gated = op !== 'read' || Object.keys(permissions).length > 0;
+    if (gated && !pageAllows(Object.hasOwn(permissions, page) ? permissions[page] : undefined, op)) {
+      throw forbidden(`Your group may not ${op === 'read' ? 'view' : op} on the page ${page}`);
+    }
+  }
+  if (!spec.tenantScoped) return { user, customerId: user.customerId };
+  if (user.role !== 'SuperAdmin') {
+    if (!user.customerId) throw forbidden('Your account belongs to no customer');
+    return { user, customerId: user.customerId };
+  }
+  const header = request.headers['x-customer-id'];
+  if (header === undefined || header === '') return { user, customerId: null };
+  if (!isUuid(header)) throw badRequest('The X-Customer-Id header must be a customer id (uuid)');
+  const { rows } = await db.query('SELECT 1 FROM customers WHERE id = $1', [header]);
+  if (rows.length === 0) throw notFound('The customer of X-Customer-Id does not exist');
+  return { user, customerId: header };
+}
+
 /** Declares the resource: GET list/one, POST, PUT, DELETE under /api/<name>, all behind authentication. */
 export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: { db: Database }): void {
   const { db } = deps;
@@ -129,30 +161,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     return out;
   };
 
-  async function context(request: FastifyRequest, op: PageOperation): Promise<ResourceContext> {
-    const user = request.user;
-    const mode = op === 'read' ? 'read' : 'write';
-    if (!spec.access[mode].includes(user.role)) throw forbidden(`Your role may not ${mode} ${spec.name}`);
-    const page = spec.access.page;
-    if (page && user.role === 'User') {
-      const permissions = user.permissions ?? {};
-      const gated = op !== 'read' || Object.keys(permissions).length > 0;
-      if (gated && !pageAllows(Object.hasOwn(permissions, page) ? permissions[page] : undefined, op)) {
-        throw forbidden(`Your group may not ${op === 'read' ? 'view' : op} on the page ${page}`);
-      }
-    }
-    if (!spec.tenantScoped) return { user, customerId: user.customerId };
-    if (user.role !== 'SuperAdmin') {
-      if (!user.customerId) throw forbidden('Your account belongs to no customer');
-      return { user, customerId: user.customerId };
-    }
-    const header = request.headers['x-customer-id'];
-    if (header === undefined || header === '') return { user, customerId: null };
-    if (!isUuid(header)) throw badRequest('The X-Customer-Id header must be a customer id (uuid)');
-    const { rows } = await db.query('SELECT 1 FROM customers WHERE id = $1', [header]);
-    if (rows.length === 0) throw notFound('The customer of X-Customer-Id does not exist');
-    return { user, customerId: header };
-  }
+  const context = (request: FastifyRequest, op: PageOperation): Promise<ResourceContext> => resourceContext(db, spec, request, op);
 
   /** WHERE conditions confining a statement to the context's customer. */
   const scope = (ctx: ResourceContext, params: unknown[]): string[] => {
@@ -316,7 +325,9 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     return findOne(ctx, id);
   });
 
-  app.post(base, { ...auth, ...documentationOnly(docs.create) }, async (request: FastifyRequest, reply: FastifyReply) => {
+  const offers = (op: 'create' | 'update' | 'delete'): boolean => spec.operations?.[op] !== false;
+
+  if (offers('create')) app.post(base, { ...auth, ...documentationOnly(docs.create) }, async (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = await context(request, 'create');
     if (spec.tenantScoped && ctx.customerId === null) {
       throw badRequest('Choose a customer (X-Customer-Id) to create a record in');
@@ -337,7 +348,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     }
   });
 
-  app.put(`${base}/:id`, { ...auth, ...documentationOnly(docs.update) }, async (request: FastifyRequest) => {
+  if (offers('update')) app.put(`${base}/:id`, { ...auth, ...documentationOnly(docs.update) }, async (request: FastifyRequest) => {
     const ctx = await context(request, 'update');
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound(`No ${spec.name} record ${id}`);
@@ -362,7 +373,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     }
   });
 
-  app.delete(`${base}/:id`, { ...auth, ...documentationOnly(docs.remove) }, async (request: FastifyRequest) => {
+  if (offers('delete')) app.delete(`${base}/:id`, { ...auth, ...documentationOnly(docs.remove) }, async (request: FastifyRequest) => {
     const ctx = await context(request, 'delete');
     const { id } = request.params as { id: string };
     try {

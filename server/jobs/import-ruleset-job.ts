@@ -1,0 +1,35 @@
+import { rm } from 'node:fs/promises';
+import type { Database } from '../db/database.ts';
+import { isInputError } from '../importers/input-error.ts';
+import { readRuleset } from '../importers/ruleset-reader.ts';
+import { writeRuleset } from '../periods/ruleset-store.ts';
+import { importFailure } from './import-extract-job.ts';
+import type { ImportRulesetJob } from './job-names.ts';
+
+/**
+ * Imports an uploaded ruleset (DESIGN 4.2) into a risk period, replacing its risks and
+ * functions in one transaction; a bad file changes nothing and says where it is wrong.
+ */
+export async function runRulesetImport(db: Database, job: ImportRulesetJob): Promise<void> {
+  try {
+    const ruleset = await readRuleset(job.input);
+    await db.query(`UPDATE risk_periods SET progress = 50, updated_at = now() WHERE id = $1`, [job.riskPeriodId]);
+    const { rows } = await db.query<{ customer_id: string }>('SELECT customer_id FROM risk_periods WHERE id = $1', [job.riskPeriodId]);
+    if (rows.length === 0) return; // deleted meanwhile
+    await db.transaction(async (tx) => {
+      await writeRuleset(tx, rows[0].customer_id, job.riskPeriodId, ruleset);
+      await tx.query(
+        `UPDATE risk_periods SET status = 'ready', progress = 100, error = NULL, imported_at = now(), updated_at = now() WHERE id = $1`,
+        [job.riskPeriodId],
+      );
+    });
+  } catch (e) {
+    await db.query(`UPDATE risk_periods SET status = 'failed', progress = 0, error = $2, updated_at = now() WHERE id = $1`, [
+      job.riskPeriodId,
+      JSON.stringify(importFailure(e)),
+    ]);
+    if (!isInputError(e)) console.error('[import-ruleset]', e);
+  } finally {
+    await rm(job.dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,24 @@
+/** The queues of the job system (pg-boss), one per kind of long work. */
+export const JOBS = {
+  importExtract: 'import-extract',
+  importRuleset: 'import-ruleset',
+  analysis: 'analysis',
+} as const;
+
+export interface ImportExtractJob {
+  periodId: string;
+  importId: string;
+  dir: string;
+  input: string;
+  client?: string;
+}
+
+export interface ImportRulesetJob {
+  riskPeriodId: string;
+  dir: string;
+  input: string;
+}
+
+export interface AnalysisJob {
+  analysisId: string;
+}

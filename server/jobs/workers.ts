@@ -1,0 +1,63 @@
+import { runAnalysis } from '../analyses/run-analysis.ts';
+import type { Database } from '../db/database.ts';
+import { runExtractImport } from './import-extract-job.ts';
+import { runRulesetImport } from './import-ruleset-job.ts';
+import { JOBS, type AnalysisJob, type ImportExtractJob, type ImportRulesetJob } from './job-names.ts';
+import { HEALTH_CHECK_QUEUE, type JobQueue } from './queue.ts';
+
+/** How long a running import or analysis may go without a sign of life before it is declared dead. */
+export const STALE_AFTER_SECONDS = 300;
+
+/**
+ * Work that a stopped process left "running" is marked failed with the reason, so nothing
+ * stays running forever (issue 4). With `olderThanSeconds` 0 (the embedded database, which
+ * only this process can use) everything running is stale at start.
+ */
+export async function sweepStaleWork(db: Database, olderThanSeconds: number): Promise<{ analyses: number; imports: number }> {
+  const analyses = await db.query(
+    `UPDATE analyses SET status = 'failed', phase = NULL, finished_at = now(), updated_at = now(),
+       error = 'The process running this analysis stopped (restart or crash); run it again'
+     WHERE status = 'running' AND coalesce(heartbeat_at, started_at, created_at) < now() - make_interval(secs => $1) RETURNING id`,
+    [olderThanSeconds],
+  );
+  const imports = await db.query(
+    `UPDATE system_periods SET status = 'failed', progress = 0, importing_id = NULL, updated_at = now(),
+       error = '{"message":"The process running this import stopped (restart or crash); upload the extract again"}'
+     WHERE status = 'importing' AND updated_at < now() - make_interval(secs => $1) RETURNING id`,
+    [olderThanSeconds],
+  );
+  await db.query(
+    `UPDATE risk_periods SET status = 'failed', progress = 0, updated_at = now(),
+       error = '{"message":"The process running this import stopped (restart or crash); upload the ruleset again"}'
+     WHERE status = 'importing' AND updated_at < now() - make_interval(secs => $1)`,
+    [olderThanSeconds],
+  );
+  // Rows of imports that never finished (no period points at them) are removed by the next
+  // import of that period; they are invisible to every reader meanwhile.
+  return { analyses: analyses.rows.length, imports: imports.rows.length };
+}
+
+/**
+ * Registers this process as a worker of every queue. On PostgreSQL, where other workers share
+ * the queue, it also sweeps work whose worker stopped sending signs of life; the returned
+ * function stops that sweep.
+ */
+export async function startWorkers(queue: JobQueue, db: Database, options: { pollingIntervalSeconds?: number } = {}): Promise<() => void> {
+  const work = options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : undefined;
+  await queue.work(HEALTH_CHECK_QUEUE, async () => {}, work);
+  await queue.work<ImportExtractJob>(JOBS.importExtract, (data) => runExtractImport(db, data), work);
+  await queue.work<ImportRulesetJob>(JOBS.importRuleset, (data) => runRulesetImport(db, data), work);
+  await queue.work<AnalysisJob>(
+    JOBS.analysis,
+    async (data) => {
+      await runAnalysis(db, data.analysisId);
+    },
+    work,
+  );
+  if (db.kind !== 'postgres') return () => {};
+  const timer = setInterval(() => {
+    sweepStaleWork(db, STALE_AFTER_SECONDS).catch((e: unknown) => console.error('[sweep]', e));
+  }, 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

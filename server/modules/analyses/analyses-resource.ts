@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { badRequest, conflict, fieldErrors } from '../../errors.ts';
+import { JOBS, type AnalysisJob } from '../../jobs/job-names.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { defineResource, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
+import { requiredText } from '../../resources/fields.ts';
+import { findScoped } from '../../resources/scoped-record.ts';
+import { audit } from '../audit/audit.ts';
+import { requireQueue } from '../system-periods/system-periods-resource.ts';
+import { registerAnalysisExport } from './analysis-export.ts';
+
+const ROLES = ['Admin', 'User', 'SuperAdmin'] as const;
+
+/** Analysis requests (spec: name, description, system period, risk period; statuses of spec 4). */
+export const analysesResource: ResourceSpec = {
+  name: 'analyses',
+  table: 'analyses',
+  columns: {
+    id: 'id',
+    customerId: 'customer_id',
+    name: 'name',
+    description: 'description',
+    systemPeriodId: 'system_period_id',
+    riskPeriodId: 'risk_period_id',
+    level: 'level',
+    mode: 'mode',
+    includeLocked: 'include_locked',
+    includeExpired: 'include_expired',
+    analysisDate: 'analysis_date',
+    status: 'status',
+    progress: 'progress',
+    phase: 'phase',
+    error: 'error',
+    counts: 'counts',
+    createdBy: 'created_by',
+    createdAt: 'created_at',
+    startedAt: 'started_at',
+    finishedAt: 'finished_at',
+    updatedAt: 'updated_at',
+  },
+  createSchema: z.object({}),
+  updateSchema: z.object({}),
+  operations: { create: false, update: false },
+  sortable: ['id', 'name', 'status', 'createdAt', 'startedAt', 'finishedAt', 'analysisDate', 'level', 'mode'],
+  defaultSort: ['createdAt', 'DESC'],
+  filterable: { status: 'in', systemPeriodId: 'eq', riskPeriodId: 'eq', level: 'eq', mode: 'eq', name: 'ilike' },
+  q: ['name', 'description'],
+  tenantScoped: true,
+  access: { read: [...ROLES], write: [...ROLES], page: 'reports/analyze-request' },
+  async beforeDelete(db, id) {
+    const { rows } = await db.query<{ status: string }>('SELECT status FROM analyses WHERE id = $1', [id]);
+    if (rows[0]?.status === 'running') throw conflict('The analysis is running; cancel it first', 'ANALYSIS_RUNNING');
+  },
+};
+
+const createSchema = z.object({
+  name: requiredText('Name'),
+  description: z.string().trim().max(2000).default(''),
+  systemPeriodId: z.uuid({ error: 'System period is required' }),
+  riskPeriodId: z.uuid({ error: 'Risk period is required' }),
+  level: z.enum(['action', 'permission'], { error: 'Level must be action or permission' }).default('permission'),
+  mode: z.enum(['same-instance', 'union'], { error: 'Mode must be same-instance or union' }).default('same-instance'),
+  includeLocked: z.boolean({ error: 'Include locked must be true or false' }).default(false),
+  includeExpired: z.boolean({ error: 'Include expired must be true or false' }).default(false),
+});
+
+/** `/api/analyses`: create (enqueue), list, get, delete, cancel, export. */
+export async function analysisRoutes(app: FastifyInstance, options: { db: Database; queue?: JobQueue }): Promise<void> {
+  const { db } = options;
+  defineResource(app, analysesResource, { db });
+  registerAnalysisExport(app, db);
+
+  app.post('/api/analyses', { preHandler: app.authenticate, config: { resource: 'analyses', page: 'reports/create' } }, async (request, reply) => {
+    const ctx = await resourceContext(db, { ...analysesResource, access: { ...analysesResource.access, page: 'reports/create' } }, request, 'create');
+    if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id) to create a record in');
+    if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw badRequest('The body must be a JSON object');
+    const parsed = createSchema.safeParse(request.body);
+    if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+    const body = parsed.data;
+    const sp = await findScoped<{ period_date: string; data_import_id: string | null; status: string }>(
+      db, 'system_periods', ctx, body.systemPeriodId, 'period_date, data_import_id, status', 'system period',
+    );
+    if (!sp.data_import_id) throw conflict('The system period has no imported data; upload an extract first', 'PERIOD_EMPTY');
+    const rp = await findScoped<{ status: string }>(db, 'risk_periods', ctx, body.riskPeriodId, 'status', 'risk period');
+    if (rp.status !== 'ready') throw conflict('The risk period has no imported ruleset; upload one first', 'PERIOD_EMPTY');
+    const queue = requireQueue(options.queue);
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO analyses (customer_id, name, description, system_period_id, risk_period_id, level, mode, include_locked, include_expired, analysis_date, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [ctx.customerId, body.name, body.description, body.systemPeriodId, body.riskPeriodId, body.level, body.mode, body.includeLocked, body.includeExpired, sp.period_date, request.user.email],
+    );
+    const id = rows[0].id;
+    const job: AnalysisJob = { analysisId: id };
+    const jobId = await queue.send(JOBS.analysis, job);
+    await db.query('UPDATE analyses SET job_id = $2 WHERE id = $1', [id, jobId]);
+    await audit(db, { customerId: ctx.customerId, actorId: request.user.id, actorEmail: request.user.email, action: 'analysis.created', entity: 'analyses', entityId: id, detail: { name: body.name } });
+    const record = await findScoped<Record<string, unknown>>(db, 'analyses', ctx, id, selectList(), 'analysis');
+    return reply.status(201).send(record);
+  });
+
+  app.post('/api/analyses/:id/cancel', { preHandler: app.authenticate }, async (request) => {
+    const ctx = await resourceContext(db, analysesResource, request, 'update');
+    const { id } = request.params as { id: string };
+    await findScoped(db, 'analyses', ctx, id, 'id', 'analysis');
+    const { rows } = await db.query(
+      `UPDATE analyses SET status = 'canceled', phase = NULL, finished_at = now(), updated_at = now()
+       WHERE id = $1 AND status IN ('enqueued', 'running') RETURNING id`,
+      [id],
+    );
+    if (rows.length === 0) throw conflict('Only an enqueued or running analysis can be canceled', 'NOT_RUNNING');
+    await audit(db, { customerId: ctx.customerId, actorId: request.user.id, actorEmail: request.user.email, action: 'analysis.canceled', entity: 'analyses', entityId: id });
+    return findScoped<Record<string, unknown>>(db, 'analyses', ctx, id, selectList(), 'analysis');
+  });
+}
+
+/** The resource's columns as API fields, for answers of the custom routes. */
+function selectList(): string {
+  return Object.entries(analysesResource.columns)
+    .map(([field, column]) => `"${column}" AS "${field}"`)
+    .join(', ');
+}

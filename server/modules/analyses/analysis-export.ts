@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { compareHolderRows } from '../../../engine/analysis/order.ts';
+import { csvField, FINDINGS_CSV_COLUMNS } from '../../../engine/output/findings-csv.ts';
+import type { Database } from '../../db/database.ts';
+import { badRequest, conflict } from '../../errors.ts';
+import { loadExcelJs } from '../../importers/table-source.ts';
+import { resourceContext } from '../../resources/define-resource.ts';
+import { findScoped } from '../../resources/scoped-record.ts';
+import { findingsResource } from './findings-resource.ts';
+
+interface ExportRow {
+  level: string;
+  holder: string;
+  riskId: string;
+  riskLevel: string;
+  riskType: string;
+  businessProcess: string;
+  functions: string;
+  sources: string;
+  accepted: boolean;
+  acceptedBy: string | null;
+  message: string | null;
+}
+
+/** The findings of a completed analysis in the CSV order of `segra analyze` (DESIGN 11). */
+export async function exportRows(db: Database, analysisId: string): Promise<ExportRow[]> {
+  const { rows } = await db.query<ExportRow>(
+    `SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel", risk_type AS "riskType", business_process AS "businessProcess",
+            functions, sources, accepted, accepted_by AS "acceptedBy", message
+     FROM findings WHERE analysis_id = $1`,
+    [analysisId],
+  );
+  // Code-point order, as the command line sorts; a database collation would differ.
+  return rows.sort(compareHolderRows);
+}
+
+/** Exactly the text `segra analyze --format csv` writes for the same inputs. */
+export function findingsCsv(rows: readonly ExportRow[]): string {
+  const lines = [FINDINGS_CSV_COLUMNS.join(',')];
+  for (const r of rows) lines.push([r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources].map(csvField).join(','));
+  return lines.join('\n') + '\n';
+}
+
+async function findingsXlsx(rows: readonly ExportRow[]): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('FINDINGS');
+  sheet.addRow([...FINDINGS_CSV_COLUMNS, 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE']);
+  sheet.getRow(1).font = { bold: true };
+  for (const r of rows) {
+    sheet.addRow([r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources, r.businessProcess, r.accepted ? 'X' : '', r.acceptedBy ?? '', r.message ?? '']);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** `GET /api/analyses/:id/export?format=csv|xlsx`. */
+export function registerAnalysisExport(app: FastifyInstance, db: Database): void {
+  app.get('/api/analyses/:id/export', { preHandler: app.authenticate }, async (request, reply) => {
+    const ctx = await resourceContext(db, findingsResource, request, 'read');
+    const { id } = request.params as { id: string };
+    const analysis = await findScoped<{ status: string; name: string }>(db, 'analyses', ctx, id, 'status, name', 'analysis');
+    const format = (request.query as { format?: string }).format ?? 'csv';
+    if (format !== 'csv' && format !== 'xlsx') throw badRequest('The format parameter must be csv or xlsx');
+    if (analysis.status !== 'completed') throw conflict('Only a completed analysis has findings to export', 'NOT_COMPLETED');
+    const rows = await exportRows(db, id);
+    const file = `${analysis.name.replace(/[^\w.-]+/g, '_') || 'findings'}.${format}`;
+    reply.header('Content-Disposition', `attachment; filename="${file}"`);
+    if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows));
+    return reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await findingsXlsx(rows));
+  });
+}

@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { reapplyAcceptances } from '../../analyses/acceptances.ts';
+import type { Database } from '../../db/database.ts';
+import { defineResource, type ResourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
+import { isoDate, requiredText } from '../../resources/fields.ts';
+import { audit } from '../audit/audit.ts';
+import { aroundRoutes, type Answer } from '../groups/route-wrap.ts';
+
+const ROLES = ['Admin', 'User', 'SuperAdmin'] as const;
+const optionalDate = (label: string) => z.preprocess((v) => (v === '' ? null : v), isoDate(label).nullish());
+
+const stampBy = (ctx: ResourceContext, op: 'create' | 'update') =>
+  op === 'create' ? { createdBy: ctx.user.email, updatedBy: ctx.user.email } : { updatedBy: ctx.user.email };
+
+/** Risk acceptances (DESIGN 5.12; spec: type global/user/role, message, created/updated by and time, optional validity). */
+export const riskAcceptancesResource: ResourceSpec = {
+  name: 'risk-acceptances',
+  table: 'risk_acceptances',
+  columns: {
+    id: 'id',
+    customerId: 'customer_id',
+    riskId: 'risk_id',
+    scope: 'scope',
+    holder: 'holder',
+    message: 'message',
+    validFrom: 'valid_from',
+    validTo: 'valid_to',
+    createdBy: 'created_by',
+    createdAt: 'created_at',
+    updatedBy: 'updated_by',
+    updatedAt: 'updated_at',
+  },
+  createSchema: z
+    .object({
+      riskId: requiredText('Risk', 100),
+      scope: z.enum(['global', 'user', 'role'], { error: 'Type must be global, user or role' }),
+      holder: z.string().trim().max(100).default(''),
+      message: requiredText('Message', 2000),
+      validFrom: optionalDate('Valid from'),
+      validTo: optionalDate('Valid to'),
+    })
+    .superRefine((v, ctx) => {
+      if (v.scope !== 'global' && v.holder === '') ctx.addIssue({ code: 'custom', path: ['holder'], message: `The ${v.scope} is required` });
+      if (v.scope === 'global' && v.holder !== '') ctx.addIssue({ code: 'custom', path: ['holder'], message: 'A global acceptance has no user or role' });
+      if (v.validFrom && v.validTo && v.validFrom > v.validTo) ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'Valid to must not be before valid from' });
+    }),
+  updateSchema: z.object({
+    message: requiredText('Message', 2000).optional(),
+    validFrom: optionalDate('Valid from'),
+    validTo: optionalDate('Valid to'),
+  }),
+  sortable: ['id', 'riskId', 'scope', 'holder', 'createdAt', 'updatedAt', 'validTo'],
+  defaultSort: ['createdAt', 'DESC'],
+  filterable: { riskId: 'in', scope: 'eq', holder: 'ilike' },
+  q: ['riskId', 'holder', 'message'],
+  tenantScoped: true,
+  access: { read: [...ROLES], write: [...ROLES], page: 'reports/risk' },
+  touchOnUpdate: ['updated_at'],
+  stamp: stampBy,
+  conflictMessage: 'This risk is already accepted with this type for this user or role',
+};
+
+/** Risks the customer switched off (spec: deactivate a risk): later analyses do not evaluate them. */
+export const riskDeactivationsResource: ResourceSpec = {
+  name: 'risk-deactivations',
+  table: 'risk_deactivations',
+  columns: { id: 'id', customerId: 'customer_id', riskId: 'risk_id', message: 'message', createdBy: 'created_by', createdAt: 'created_at', updatedAt: 'updated_at' },
+  createSchema: z.object({ riskId: requiredText('Risk', 100), message: z.string().trim().max(2000).default('') }),
+  updateSchema: z.object({ message: z.string().trim().max(2000).optional() }),
+  sortable: ['id', 'riskId', 'createdAt'],
+  defaultSort: ['riskId', 'ASC'],
+  filterable: { riskId: 'in' },
+  q: ['riskId', 'message'],
+  tenantScoped: true,
+  access: { read: [...ROLES], write: [...ROLES], page: 'reports/risk' },
+  touchOnUpdate: ['updated_at'],
+  stamp: (ctx, op) => (op === 'create' ? { createdBy: ctx.user.email } : {}),
+  conflictMessage: 'This risk is already deactivated',
+};
+
+/** The customer an answered record belongs to. */
+const customerOf = (answer: Answer): string | undefined => (answer.body as { customerId?: string } | null)?.customerId;
+
+export function registerRiskDecisions(app: FastifyInstance, db: Database): void {
+  const after = (action: string, entity: string) => async (request: FastifyRequest, next: () => Promise<Answer>) => {
+    const answer = await next();
+    const record = answer.body as { id?: string; riskId?: string; customerId?: string } | null;
+    const customerId = customerOf(answer);
+    if (answer.status < 300 && record?.id && customerId) {
+      // Stored findings follow every acceptance change at once (DESIGN 5.12), and the change is audited.
+      if (entity === 'risk-acceptances') await reapplyAcceptances(db, customerId, record.riskId);
+      await audit(db, { customerId, actorId: request.user.id, actorEmail: request.user.email, action, entity, entityId: record.id, detail: record as Record<string, unknown> });
+    }
+    return answer;
+  };
+  aroundRoutes(app, {
+    'POST /api/risk-acceptances': after('risk.accepted', 'risk-acceptances'),
+    'PUT /api/risk-acceptances/:id': after('risk.acceptance-updated', 'risk-acceptances'),
+    'DELETE /api/risk-acceptances/:id': after('risk.acceptance-removed', 'risk-acceptances'),
+    'POST /api/risk-deactivations': after('risk.deactivated', 'risk-deactivations'),
+    'PUT /api/risk-deactivations/:id': after('risk.deactivation-updated', 'risk-deactivations'),
+    'DELETE /api/risk-deactivations/:id': after('risk.reactivated', 'risk-deactivations'),
+  });
+  defineResource(app, riskAcceptancesResource, { db });
+  defineResource(app, riskDeactivationsResource, { db });
+}

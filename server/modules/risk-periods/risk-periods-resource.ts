@@ -1,0 +1,121 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { rulesetToXlsx, rulesetToZip } from '../../importers/ruleset-writer.ts';
+import { AppError, badRequest, conflict } from '../../errors.ts';
+import { JOBS, type ImportRulesetJob } from '../../jobs/job-names.ts';
+import { loadRuleset } from '../../periods/ruleset-store.ts';
+import { defineResource, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
+import { isoDate, requiredText } from '../../resources/fields.ts';
+import { findScoped } from '../../resources/scoped-record.ts';
+import { requireQueue, type PeriodRouteOptions } from '../system-periods/system-periods-resource.ts';
+import { saveUpload, uploadInput } from '../system-periods/uploads.ts';
+
+/** Risk periods: versioned rulesets (spec: name, date). */
+export const riskPeriodsResource: ResourceSpec = {
+  name: 'risk-periods',
+  table: 'risk_periods',
+  columns: {
+    id: 'id',
+    customerId: 'customer_id',
+    name: 'name',
+    periodDate: 'period_date',
+    status: 'status',
+    progress: 'progress',
+    error: 'error',
+    importedAt: 'imported_at',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
+  createSchema: z.object({ name: requiredText('Name'), periodDate: isoDate('Date') }),
+  updateSchema: z.object({ name: requiredText('Name').optional(), periodDate: isoDate('Date').optional() }),
+  sortable: ['id', 'name', 'periodDate', 'status', 'createdAt', 'updatedAt'],
+  defaultSort: ['periodDate', 'DESC'],
+  filterable: { status: 'eq', name: 'ilike', periodDate: 'eq' },
+  q: ['name'],
+  tenantScoped: true,
+  access: { read: ['Admin', 'User', 'SuperAdmin'], write: ['Admin', 'User', 'SuperAdmin'], page: 'risk/period' },
+  touchOnUpdate: ['updated_at'],
+  conflictMessage: 'A risk period with this name already exists',
+  async beforeDelete(db, id) {
+    const { rows } = await db.query<{ status: string }>('SELECT status FROM risk_periods WHERE id = $1', [id]);
+    if (rows[0]?.status === 'importing') throw conflict('The ruleset is being imported; wait until the import ends', 'IMPORT_RUNNING');
+  },
+};
+
+const copySchema = z.object({ name: requiredText('Name'), periodDate: isoDate('Date') });
+
+/** `/api/risk-periods` with ruleset upload, export and copy. */
+export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRouteOptions): Promise<void> {
+  const { db, config } = options;
+  defineResource(app, riskPeriodsResource, { db });
+
+  app.post('/api/risk-periods/:id/ruleset', { preHandler: app.authenticate }, async (request: FastifyRequest, reply) => {
+    const ctx = await resourceContext(db, riskPeriodsResource, request, 'update');
+    const { id } = request.params as { id: string };
+    const period = await findScoped<{ status: string }>(db, 'risk_periods', ctx, id, 'status', 'risk period');
+    if (period.status === 'importing') throw conflict('An import of this ruleset is already running', 'IMPORT_RUNNING');
+    const queue = requireQueue(options.queue);
+    const uploadId = crypto.randomUUID();
+    const upload = await saveUpload(request, path.join(config.DATA_DIR, 'uploads'), uploadId);
+    const claimed = await db.query(
+      `UPDATE risk_periods SET status = 'importing', progress = 0, error = NULL, updated_at = now() WHERE id = $1 AND status <> 'importing' RETURNING id`,
+      [id],
+    );
+    if (claimed.rows.length === 0) throw conflict('An import of this ruleset is already running', 'IMPORT_RUNNING');
+    const job: ImportRulesetJob = { riskPeriodId: id, dir: upload.dir, input: uploadInput(upload) };
+    const jobId = await queue.send(JOBS.importRuleset, job);
+    return reply.status(202).send({ jobId, riskPeriodId: id, status: 'importing', files: upload.files });
+  });
+
+  app.get('/api/risk-periods/:id/ruleset', { preHandler: app.authenticate }, async (request, reply) => {
+    const ctx = await resourceContext(db, riskPeriodsResource, request, 'read');
+    const { id } = request.params as { id: string };
+    const period = await findScoped<{ name: string }>(db, 'risk_periods', ctx, id, 'name', 'risk period');
+    const format = (request.query as { format?: string }).format ?? 'zip';
+    if (format !== 'zip' && format !== 'xlsx') throw badRequest('The format parameter must be zip or xlsx');
+    const ruleset = await loadRuleset(db, id);
+    const file = `${period.name.replace(/[^\w.-]+/g, '_') || 'ruleset'}.${format}`;
+    const body = format === 'zip' ? rulesetToZip(ruleset) : await rulesetToXlsx(ruleset);
+    return reply
+      .header('Content-Type', format === 'zip' ? 'application/zip' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Disposition', `attachment; filename="${file}"`)
+      .send(Buffer.from(body));
+  });
+
+  app.post('/api/risk-periods/:id/copy', { preHandler: app.authenticate }, async (request, reply) => {
+    const ctx = await resourceContext(db, riskPeriodsResource, request, 'create');
+    const { id } = request.params as { id: string };
+    const source = await findScoped<{ customer_id: string; status: string }>(db, 'risk_periods', ctx, id, 'customer_id, status', 'risk period');
+    if (source.status === 'importing') throw conflict('The ruleset is being imported; copy it when the import has ended', 'IMPORT_RUNNING');
+    const parsed = copySchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw badRequest('Fill in all fields correctly', Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), i.message])));
+    try {
+      const created = await db.transaction(async (tx) => {
+        const { rows } = await tx.query<Record<string, unknown>>(
+          `INSERT INTO risk_periods (customer_id, name, period_date, status, progress, imported_at)
+           SELECT customer_id, $2, $3, status, progress, imported_at FROM risk_periods WHERE id = $1
+           RETURNING id, customer_id AS "customerId", name, period_date AS "periodDate", status, progress`,
+          [id, parsed.data.name, parsed.data.periodDate],
+        );
+        const newId = rows[0].id;
+        await tx.query(
+          `INSERT INTO functions (customer_id, risk_period_id, function_id, position, description, business_process, actions, permissions)
+           SELECT customer_id, $2, function_id, position, description, business_process, actions, permissions FROM functions WHERE risk_period_id = $1`,
+          [id, newId],
+        );
+        await tx.query(
+          `INSERT INTO risks (customer_id, risk_period_id, risk_id, position, description, risk_type, risk_level, business_process, active, function_ids, manual)
+           SELECT customer_id, $2, risk_id, position, description, risk_type, risk_level, business_process, active, function_ids, manual FROM risks WHERE risk_period_id = $1`,
+          [id, newId],
+        );
+        return rows[0];
+      });
+      return reply.status(201).send(created);
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505') throw conflict('A risk period with this name already exists');
+      if (e instanceof AppError) throw e;
+      throw e;
+    }
+  });
+}

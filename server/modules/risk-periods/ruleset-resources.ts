@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { RISK_LEVELS, RISK_TYPES } from '../../../engine/model/ruleset.ts';
+import type { Database } from '../../db/database.ts';
+import { defineResource, type ResourceSpec } from '../../resources/define-resource.ts';
+import { requiredText } from '../../resources/fields.ts';
+
+const code = (label: string) =>
+  requiredText(label, 100).regex(/^[^\s;:,>]+$/, `${label} may not contain spaces or ; : , >`);
+const ROLES = ['Admin', 'User', 'SuperAdmin'] as const;
+
+// jsonb parameters go to the database as JSON text: a JS array would be sent as a SQL array.
+const asJson = <T extends z.ZodType>(schema: T) => schema.transform((v) => JSON.stringify(v));
+
+const functionIds = z.array(code('Function'), { error: 'Functions must be a list of function ids' }).max(50, 'A risk has at most 50 functions');
+
+/** Risks of a risk period (spec: riskId, definition, type, level, module, functions, description, manually created). */
+export const risksResource: ResourceSpec = {
+  name: 'risks',
+  table: 'risks',
+  columns: {
+    id: 'id',
+    customerId: 'customer_id',
+    riskPeriodId: 'risk_period_id',
+    riskId: 'risk_id',
+    description: 'description',
+    type: 'risk_type',
+    level: 'risk_level',
+    businessProcess: 'business_process',
+    active: 'active',
+    functionIds: 'function_ids',
+    manual: 'manual',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
+  createSchema: z.object({
+    riskPeriodId: z.uuid({ error: 'Risk period is required' }),
+    riskId: code('Risk id'),
+    description: z.string().trim().max(2000).default(''),
+    type: z.enum(RISK_TYPES, { error: `Type must be one of ${RISK_TYPES.join(', ')}` }),
+    level: z.enum(RISK_LEVELS, { error: `Level must be one of ${RISK_LEVELS.join(', ')}` }),
+    businessProcess: z.string().trim().max(100).default(''),
+    active: z.boolean().default(true),
+    functionIds: functionIds.min(1, 'A risk needs at least one function'),
+  }),
+  updateSchema: z.object({
+    description: z.string().trim().max(2000).optional(),
+    type: z.enum(RISK_TYPES, { error: `Type must be one of ${RISK_TYPES.join(', ')}` }).optional(),
+    level: z.enum(RISK_LEVELS, { error: `Level must be one of ${RISK_LEVELS.join(', ')}` }).optional(),
+    businessProcess: z.string().trim().max(100).optional(),
+    active: z.boolean().optional(),
+    functionIds: functionIds.min(1, 'A risk needs at least one function').optional(),
+  }),
+  sortable: ['id', 'riskId', 'type', 'level', 'businessProcess', 'active', 'manual', 'createdAt', 'updatedAt'],
+  defaultSort: ['riskId', 'ASC'],
+  filterable: { riskPeriodId: 'eq', riskId: 'ilike', type: 'eq', level: 'eq', businessProcess: 'eq', active: 'eq', manual: 'eq' },
+  q: ['riskId', 'description', 'businessProcess'],
+  tenantScoped: true,
+  access: { read: [...ROLES], write: [...ROLES], page: 'risk/modules' },
+  touchOnUpdate: ['updated_at'],
+  stamp: (_ctx, op) => (op === 'create' ? { manual: true } : {}),
+  conflictMessage: 'A risk with this id already exists in the risk period',
+};
+
+const action = z.object({ action: code('Action'), active: z.boolean().default(true) });
+const permission = z.object({
+  action: z.string().trim().max(100).default(''),
+  object: code('Object'),
+  field: code('Field'),
+  low: z.string().max(200).default(''),
+  high: z.string().max(200).default(''),
+  operator: z.enum(['OR', 'AND', 'NOT']).default('OR'),
+  active: z.boolean().default(true),
+});
+
+/** Functions of a risk period with their actions (tcodes) and permission lines. */
+export const functionsResource: ResourceSpec = {
+  name: 'functions',
+  table: 'functions',
+  columns: {
+    id: 'id',
+    customerId: 'customer_id',
+    riskPeriodId: 'risk_period_id',
+    functionId: 'function_id',
+    description: 'description',
+    businessProcess: 'business_process',
+    actions: 'actions',
+    permissions: 'permissions',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
+  createSchema: z.object({
+    riskPeriodId: z.uuid({ error: 'Risk period is required' }),
+    functionId: code('Function id'),
+    description: z.string().trim().max(2000).default(''),
+    businessProcess: z.string().trim().max(100).default(''),
+    actions: asJson(z.array(action).max(2000).default([])),
+    permissions: asJson(z.array(permission).max(20000).default([])),
+  }),
+  updateSchema: z.object({
+    description: z.string().trim().max(2000).optional(),
+    businessProcess: z.string().trim().max(100).optional(),
+    actions: asJson(z.array(action).max(2000)).optional(),
+    permissions: asJson(z.array(permission).max(20000)).optional(),
+  }),
+  sortable: ['id', 'functionId', 'businessProcess', 'createdAt', 'updatedAt'],
+  defaultSort: ['functionId', 'ASC'],
+  filterable: { riskPeriodId: 'eq', functionId: 'ilike', businessProcess: 'eq' },
+  q: ['functionId', 'description', 'businessProcess'],
+  tenantScoped: true,
+  access: { read: [...ROLES], write: [...ROLES], page: 'risk/modules' },
+  touchOnUpdate: ['updated_at'],
+  conflictMessage: 'A function with this id already exists in the risk period',
+};
+
+export function registerRulesetResources(app: FastifyInstance, db: Database): void {
+  defineResource(app, risksResource, { db });
+  defineResource(app, functionsResource, { db });
+}

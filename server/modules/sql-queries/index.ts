@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { pageAllows } from '../../auth/pages.ts';
+import type { Role } from '../../auth/roles.ts';
+import type { Database } from '../../db/database.ts';
+import { documentationOnly } from '../../docs/openapi.ts';
+import { badRequest, conflict, fieldErrors, forbidden, notFound } from '../../errors.ts';
+import { defineResource, isUuid } from '../../resources/define-resource.ts';
+import { closeSandboxPool, runSandboxedQuery, SQL_ROW_LIMIT, SQL_TIMEOUT_MS } from './sandbox.ts';
+import { sqlQueriesResource } from './sql-queries-resource.ts';
+
+export { runSandboxedQuery } from './sandbox.ts';
+export { sqlQueriesResource } from './sql-queries-resource.ts';
+
+const RUN_ROLES: Role[] = ['Admin', 'User', 'SuperAdmin'];
+export const RUN_PAGE = 'report/special';
+
+const runBody = z.object({
+  systemPeriodId: z.string({ error: 'System period is required' }).refine(isUuid, 'System period must be an id'),
+});
+
+/** The customer a run is confined to (null: a SuperAdmin without X-Customer-Id, any customer). */
+async function runScope(db: Database, request: FastifyRequest): Promise<string | null> {
+  const user = request.user;
+  if (!RUN_ROLES.includes(user.role)) throw forbidden('Your role may not run special SQL queries');
+  // Running SQL is gated more strictly than reading a list: a User always needs a flag on the page.
+  if (user.role === 'User') {
+    const permissions = user.permissions ?? {};
+    if (!pageAllows(Object.hasOwn(permissions, RUN_PAGE) ? permissions[RUN_PAGE] : undefined, 'read')) {
+      throw forbidden(`Your group may not view on the page ${RUN_PAGE}`);
+    }
+  }
+  if (user.role !== 'SuperAdmin') {
+    if (!user.customerId) throw forbidden('Your account belongs to no customer');
+    return user.customerId;
+  }
+  const header = request.headers['x-customer-id'];
+  if (header === undefined || header === '') return null;
+  if (!isUuid(header)) throw badRequest('The X-Customer-Id header must be a customer id (uuid)');
+  const { rows } = await db.query('SELECT 1 FROM customers WHERE id = $1', [header]);
+  if (rows.length === 0) throw notFound('The customer of X-Customer-Id does not exist');
+  return header;
+}
+
+const runSchema = {
+  tags: ['sql-queries'],
+  summary: 'Run a stored query on one system period (DESIGN 7)',
+  description:
+    `Read-only, as a database role that reads only the period views (usr02, agr_users, agr_1251, …), ` +
+    `scoped to the period's imported data; at most ${SQL_TIMEOUT_MS / 1000} s and ${SQL_ROW_LIMIT} rows ` +
+    '(truncated says when rows were left off). 400 names what was refused.',
+  security: [{ bearerAuth: [] }],
+  params: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } }, required: ['id'] },
+  body: {
+    type: 'object',
+    properties: { systemPeriodId: { type: 'string', format: 'uuid' } },
+    required: ['systemPeriodId'],
+  },
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        columns: { type: 'array', items: { type: 'string' } },
+        rows: { type: 'array', items: { type: 'array', items: {} } },
+        rowCount: { type: 'integer' },
+        truncated: { type: 'boolean' },
+        truncatedBy: { type: 'string', enum: ['rowLimit', 'size'] },
+        rowLimit: { type: 'integer' },
+        durationMs: { type: 'integer' },
+      },
+    },
+  },
+};
+
+/** `/api/sql-queries` and `POST /api/sql-queries/:id/run` (DESIGN 6, 7). */
+export async function sqlQueryRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
+  const { db } = options;
+  defineResource(app, sqlQueriesResource, { db });
+  app.addHook('onClose', async () => closeSandboxPool(db));
+
+  app.post(
+    '/api/sql-queries/:id/run',
+    { preHandler: app.authenticate, config: { resource: 'sql-queries', page: RUN_PAGE }, ...documentationOnly(runSchema) },
+    async (request: FastifyRequest) => {
+      const customerId = await runScope(db, request);
+      const { id } = request.params as { id: string };
+      if (!isUuid(id)) throw notFound(`No sql-queries record ${id}`);
+      const body = request.body;
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object');
+      const parsed = runBody.safeParse(body);
+      if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+      const { systemPeriodId } = parsed.data;
+
+      const queries = await db.query<{ customer_id: string; raw_query: string }>(
+        `SELECT customer_id, raw_query FROM sql_queries WHERE id = $1${customerId ? ' AND customer_id = $2' : ''}`,
+        customerId ? [id, customerId] : [id],
+      );
+      const query = queries.rows[0];
+      if (!query) throw notFound(`No sql-queries record ${id}`);
+      // The period must belong to the query's customer (and so to the caller's).
+      const periods = await db.query<{ status: string; data_import_id: string | null }>(
+        'SELECT status, data_import_id FROM system_periods WHERE id = $1 AND customer_id = $2',
+        [systemPeriodId, query.customer_id],
+      );
+      const period = periods.rows[0];
+      if (!period) throw notFound(`No system period ${systemPeriodId}`);
+      // A period being imported again keeps its previous data readable (0007): only no data is refused.
+      if (!period.data_import_id) throw conflict('The system period has no imported data', 'PERIOD_NOT_READY');
+
+      return runSandboxedQuery(db, period.data_import_id, query.raw_query);
+    },
+  );
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { PERIOD_TABLES } from '../../periods/period-tables.ts';
+import { resourceContext } from '../../resources/define-resource.ts';
+import { findScoped } from '../../resources/scoped-record.ts';
+import { systemPeriodsResource } from './system-periods-resource.ts';
+
+const MAX_RANGE = 1000;
+
+function jsonParam(name: string, raw: unknown): unknown {
+  if (raw === undefined) return undefined;
+  if (typeof raw !== 'string') throw badRequest(`The ${name} parameter must be given once, as JSON`);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest(`The ${name} parameter is not valid JSON`);
+  }
+}
+
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Browsing a system period's data (spec: system data — users, roles, composite roles,
+ * profiles, authorisations, tcodes, components): `GET /api/system-periods/:id/tables` lists the
+ * tables with their row counts; `GET /api/system-periods/:id/tables/:table` pages one SAP table
+ * with the simple-rest parameters (`sort=["AGR_NAME","ASC"]`, `range=[0,24]`,
+ * `filter={"q":"S_TCODE","BNAME":"ALICE"}`), fields named as in SAP.
+ */
+export function registerPeriodTables(app: FastifyInstance, db: Database): void {
+  const period = async (request: FastifyRequest): Promise<{ data_import_id: string | null; row_counts: Record<string, number> | null }> => {
+    const ctx = await resourceContext(db, systemPeriodsResource, request, 'read');
+    const { id } = request.params as { id: string };
+    return findScoped(db, 'system_periods', ctx, id, 'data_import_id, row_counts', 'system period');
+  };
+
+  app.get('/api/system-periods/:id/tables', { preHandler: app.authenticate }, async (request) => {
+    const p = await period(request);
+    return PERIOD_TABLES.map((t) => ({ table: t.sapName, rows: p.row_counts?.[t.sapName] ?? 0, columns: t.columns.map((c) => c.column.toUpperCase()) }));
+  });
+
+  app.get('/api/system-periods/:id/tables/:table', { preHandler: app.authenticate }, async (request, reply) => {
+    const p = await period(request);
+    const { table } = request.params as { table: string };
+    const spec = PERIOD_TABLES.find((t) => t.sapName === table.toUpperCase());
+    if (!spec) throw notFound(`No SAP table ${table} in a system period; tables: ${PERIOD_TABLES.map((t) => t.sapName).join(', ')}`);
+    const fields = new Map(spec.columns.map((c) => [c.column.toUpperCase(), c]));
+    const query = (request.query ?? {}) as Record<string, unknown>;
+
+    const sort = jsonParam('sort', query.sort);
+    let order = 'seq ASC';
+    if (sort !== undefined) {
+      if (!Array.isArray(sort) || sort.length !== 2 || !fields.has(String(sort[0]).toUpperCase()) || !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())) {
+        throw badRequest(`The sort parameter must be ["field","ASC"|"DESC"] with field one of: ${[...fields.keys()].join(', ')}`);
+      }
+      order = `"${fields.get(String(sort[0]).toUpperCase())!.column}" ${String(sort[1]).toUpperCase()}, seq ASC`;
+    }
+    const range = jsonParam('range', query.range);
+    let [start, end] = [0, 24];
+    if (range !== undefined) {
+      if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isSafeInteger(n) && n >= 0) || range[0] > range[1]) {
+        throw badRequest('The range parameter must be [start,end]: two non-negative integers with start <= end');
+      }
+      if (range[1] - range[0] + 1 > MAX_RANGE) throw badRequest(`The range parameter may span at most ${MAX_RANGE} records`);
+      [start, end] = range as [number, number];
+    }
+    const filter = (jsonParam('filter', query.filter) ?? {}) as Record<string, unknown>;
+    if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw badRequest('The filter parameter must be a JSON object');
+
+    if (!p.data_import_id) {
+      reply.header('Content-Range', `${spec.sapName} */0`);
+      return [];
+    }
+    const params: unknown[] = [p.data_import_id];
+    const where = ['import_id = $1'];
+    for (const [key, value] of Object.entries(filter)) {
+      if (value === undefined || value === '') continue;
+      if (key === 'q') {
+        if (typeof value !== 'string') throw badRequest('The filter parameter q must be a string');
+        params.push(`%${escapeLike(value.trim())}%`);
+        const texts = spec.columns.filter((c) => c.type === 'text').map((c) => `"${c.column}" ILIKE $${params.length}`);
+        where.push(`(${texts.join(' OR ')})`);
+        continue;
+      }
+      const col = fields.get(key.toUpperCase());
+      if (!col) throw badRequest(`The filter parameter has an unknown field: ${key}; fields: ${[...fields.keys()].join(', ')}`);
+      if (!['string', 'number', 'boolean'].includes(typeof value)) throw badRequest(`The filter parameter has a value of the wrong type for ${key}`);
+      params.push(col.type === 'text' ? String(value) : value);
+      where.push(`"${col.column}" = $${params.length}`);
+    }
+    const whereSql = where.join(' AND ');
+    let total: number;
+    let rows: Record<string, unknown>[];
+    try {
+      total = Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${spec.table}" WHERE ${whereSql}`, params)).rows[0].n);
+      const select = spec.columns.map((c) => `"${c.column}" AS "${c.column.toUpperCase()}"`).join(', ');
+      rows = (await db.query<Record<string, unknown>>(`SELECT ${select} FROM "${spec.table}" WHERE ${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}`, params)).rows;
+    } catch (e) {
+      if ((e as { code?: string }).code === '22P02') throw badRequest('The filter parameter has a value of the wrong type');
+      throw e;
+    }
+    reply.header('Content-Range', `${spec.sapName} ${rows.length === 0 ? '*' : `${start}-${start + rows.length - 1}`}/${total}`);
+    reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    return rows.map((r, i) => ({ id: start + i, ...r }));
+  });
+}

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError, conflict } from '../../errors.ts';
+import { JOBS, type ImportExtractJob } from '../../jobs/job-names.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { deleteImport } from '../../periods/extract-store.ts';
+import { defineResource, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
+import { findScoped } from '../../resources/scoped-record.ts';
+import { isoDate, requiredText } from '../../resources/fields.ts';
+import { registerPeriodTables } from './period-table-routes.ts';
+import { saveUpload, uploadInput } from './uploads.ts';
+
+/** System periods: dated snapshots of what an SAP system grants (spec: name, date, system). */
+export const systemPeriodsResource: ResourceSpec = {
+  name: 'system-periods',
+  table: 'system_periods',
+  columns: {
+    id: 'id',
+    customerId: 'customer_id',
+    systemId: 'system_id',
+    name: 'name',
+    periodDate: 'period_date',
+    status: 'status',
+    progress: 'progress',
+    error: 'error',
+    rowCounts: 'row_counts',
+    importedAt: 'imported_at',
+    createdAt: 'created_at',
+    updatedAt: 'updated_at',
+  },
+  createSchema: z.object({
+    name: requiredText('Name'),
+    periodDate: isoDate('Date'),
+    systemId: z.uuid({ error: 'System is required' }),
+  }),
+  updateSchema: z.object({ name: requiredText('Name').optional(), periodDate: isoDate('Date').optional() }),
+  sortable: ['id', 'name', 'periodDate', 'status', 'createdAt', 'updatedAt', 'systemId'],
+  defaultSort: ['periodDate', 'DESC'],
+  filterable: { systemId: 'eq', status: 'eq', name: 'ilike', periodDate: 'eq' },
+  q: ['name'],
+  tenantScoped: true,
+  access: { read: ['Admin', 'User', 'SuperAdmin'], write: ['Admin', 'User', 'SuperAdmin'], page: 'system/period' },
+  touchOnUpdate: ['updated_at'],
+  conflictMessage: 'A period with this name already exists for the system',
+  async beforeDelete(db, id) {
+    const { rows } = await db.query<{ status: string; data_import_id: string | null }>(
+      'SELECT status, data_import_id FROM system_periods WHERE id = $1',
+      [id],
+    );
+    if (rows[0]?.status === 'importing') throw conflict('The period is being imported; wait until the import ends', 'IMPORT_RUNNING');
+    if (rows[0]?.data_import_id) await deleteImport(db, rows[0].data_import_id);
+  },
+};
+
+export interface PeriodRouteOptions {
+  db: Database;
+  config: Config;
+  queue?: JobQueue;
+}
+
+export function requireQueue(queue: JobQueue | undefined): JobQueue {
+  if (!queue) throw new AppError(503, 'NO_QUEUE', 'The job queue is not running on this server');
+  return queue;
+}
+
+/** `/api/system-periods` with the extract upload and the browsing of its tables. */
+export async function systemPeriodRoutes(app: FastifyInstance, options: PeriodRouteOptions): Promise<void> {
+  const { db, config } = options;
+  defineResource(app, systemPeriodsResource, { db });
+  registerPeriodTables(app, db);
+
+  app.post(
+    '/api/system-periods/:id/extract',
+    { preHandler: app.authenticate, bodyLimit: config.MAX_UPLOAD_MB * 1024 * 1024 },
+    async (request: FastifyRequest, reply) => {
+      const ctx = await resourceContext(db, systemPeriodsResource, request, 'update');
+      const { id } = request.params as { id: string };
+      const period = await findScoped<{ status: string }>(db, 'system_periods', ctx, id, 'status', 'system period');
+      if (period.status === 'importing') throw conflict('An import of this period is already running', 'IMPORT_RUNNING');
+      const queue = requireQueue(options.queue);
+      const importId = crypto.randomUUID();
+      const upload = await saveUpload(request, path.join(config.DATA_DIR, 'uploads'), importId);
+      const client = upload.fields.client?.trim() || undefined;
+      // Claim the period first: a second upload meanwhile is refused, not interleaved.
+      const claimed = await db.query(
+        `UPDATE system_periods SET status = 'importing', progress = 0, error = NULL, importing_id = $2, updated_at = now()
+         WHERE id = $1 AND status <> 'importing' RETURNING id`,
+        [id, importId],
+      );
+      if (claimed.rows.length === 0) throw conflict('An import of this period is already running', 'IMPORT_RUNNING');
+      const job: ImportExtractJob = { periodId: id, importId, dir: upload.dir, input: uploadInput(upload), ...(client ? { client } : {}) };
+      const jobId = await queue.send(JOBS.importExtract, job);
+      return reply.status(202).send({ jobId, importId, periodId: id, status: 'importing', files: upload.files });
+    },
+  );
+}

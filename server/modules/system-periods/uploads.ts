@@ -1,0 +1,71 @@
+import '@fastify/multipart';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../../errors.ts';
+
+/** The files of one upload, saved under their own folder until the import job has read them. */
+export interface SavedUpload {
+  dir: string;
+  files: string[];
+  /** Form fields sent along with the files (e.g. `client`). */
+  fields: Record<string, string>;
+}
+
+const ARCHIVES = ['.zip', '.xlsx'];
+const TABLE_FILES = ['.csv', '.txt', '.tsv'];
+
+/** A safe file name: the base name only, no path, no control characters. */
+function safeName(name: string): string {
+  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\x00-\x1f]/g, '');
+  if (!base || base === '.' || base === '..') throw badRequest(`The file name ${JSON.stringify(name)} is not usable`);
+  return base;
+}
+
+/**
+ * Streams a multipart upload (DESIGN 6: a .zip, an .xlsx or several table files) to
+ * `<root>/<id>/`. Refuses (and removes what it saved) when there is no file, when a file is
+ * of another kind, or when an archive comes with other files.
+ */
+export async function saveUpload(request: FastifyRequest, root: string, id: string): Promise<SavedUpload> {
+  if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
+  const dir = path.join(root, id);
+  await mkdir(dir, { recursive: true });
+  const files: string[] = [];
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const name = safeName(part.filename);
+      const ext = path.extname(name).toLowerCase();
+      if (!ARCHIVES.includes(ext) && !TABLE_FILES.includes(ext)) {
+        part.file.resume();
+        throw badRequest(`The file ${name} is not a .zip, .xlsx, .csv, .txt or .tsv file`);
+      }
+      if (files.some((f) => f.toLowerCase() === name.toLowerCase())) throw badRequest(`The file ${name} is sent twice`);
+      await pipeline(part.file, createWriteStream(path.join(dir, name)));
+      if (part.file.truncated) throw new AppError(413, 'TOO_LARGE', `The file ${name} is larger than the upload limit`);
+      files.push(name);
+    }
+    if (files.length === 0) throw badRequest('Select a file first: no file was sent');
+    const archives = files.filter((f) => ARCHIVES.includes(path.extname(f).toLowerCase()));
+    if (archives.length > 0 && files.length > 1) {
+      throw badRequest(`Send either one .zip or .xlsx file or several table files, not ${files.join(', ')} together`);
+    }
+    return { dir, files, fields };
+  } catch (e) {
+    await rm(dir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/** What the readers open: the archive itself, or the folder of table files. */
+export const uploadInput = (upload: Pick<SavedUpload, 'dir' | 'files'>): string =>
+  upload.files.length === 1 && ARCHIVES.includes(path.extname(upload.files[0]).toLowerCase())
+    ? path.join(upload.dir, upload.files[0])
+    : upload.dir;

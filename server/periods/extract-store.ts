@@ -1,0 +1,154 @@
+import { emptyExtract, type SystemExtract } from '../../engine/model/extract.ts';
+import { copyText, COPY_NULL, readCopyRows } from '../db/copy-text.ts';
+import type { Database } from '../db/database.ts';
+import { PERIOD_TABLES, type PeriodColumn, type PeriodTable } from './period-tables.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// Lines are gathered into chunks of about this many characters before they go to COPY.
+const CHUNK_CHARS = 1 << 20;
+
+function encode(value: unknown, type: PeriodColumn['type']): string {
+  switch (type) {
+    case 'text':
+      return copyText(String(value ?? ''));
+    case 'int':
+      return String(value ?? 0);
+    case 'intOrNull':
+    case 'date':
+      return value === null || value === undefined ? COPY_NULL : String(value);
+    case 'bool':
+      return value ? 't' : 'f';
+  }
+}
+
+/** The rows of one table as COPY text, in chunks, counting rows as they go. */
+function* tableChunks(importId: string, spec: PeriodTable, rows: readonly object[], onRows: (n: number) => void): Generator<string> {
+  let chunk = '';
+  let pending = 0;
+  let seq = 0;
+  for (const row of rows) {
+    let line = `${importId}\t${seq++}`;
+    const record = row as Record<string, unknown>;
+    for (const col of spec.columns) line += '\t' + encode(record[col.field], col.type);
+    chunk += line + '\n';
+    pending++;
+    if (chunk.length >= CHUNK_CHARS) {
+      yield chunk;
+      onRows(pending);
+      chunk = '';
+      pending = 0;
+    }
+  }
+  if (chunk.length > 0) {
+    yield chunk;
+    onRows(pending);
+  }
+}
+
+export interface WriteProgress {
+  table: string;
+  rowsWritten: number;
+  totalRows: number;
+}
+
+/**
+ * Writes an extract's tables under `importId` with COPY. Not one transaction: a 5-million-row
+ * import would hold PGlite's single connection for its whole length. The import is made atomic
+ * by the caller instead (the rows are invisible until the period points at `importId`, and are
+ * deleted by `deleteImport` when anything fails).
+ */
+export async function writeExtract(
+  db: Database,
+  importId: string,
+  extract: SystemExtract,
+  onProgress?: (p: WriteProgress) => void | Promise<void>,
+): Promise<Record<string, number>> {
+  if (!UUID.test(importId)) throw new Error('writeExtract: importId must be a uuid');
+  const totalRows = PERIOD_TABLES.reduce((n, t) => n + extract[t.key].length, 0);
+  let rowsWritten = 0;
+  const counts: Record<string, number> = {};
+  for (const spec of PERIOD_TABLES) {
+    const rows = extract[spec.key] as readonly object[];
+    counts[spec.sapName] = rows.length;
+    if (rows.length === 0) continue;
+    await db.copyIn(
+      spec.table,
+      ['import_id', 'seq', ...spec.columns.map((c) => c.column)],
+      tableChunks(importId, spec, rows, (n) => {
+        rowsWritten += n;
+      }),
+    );
+    await onProgress?.({ table: spec.sapName, rowsWritten, totalRows });
+  }
+  return counts;
+}
+
+/** Removes every row written under `importId`. */
+export async function deleteImport(db: Database, importId: string): Promise<void> {
+  for (const spec of PERIOD_TABLES) await db.query(`DELETE FROM "${spec.table}" WHERE import_id = $1`, [importId]);
+}
+
+const sqlString = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+
+export interface LoadExtractOptions {
+  /** Only these authorisation objects from AGR_1251, UST10S and UST12 (what a ruleset needs). */
+  objects?: ReadonlySet<string>;
+  /** Only these tables (SAP names). */
+  tables?: readonly string[];
+}
+
+/**
+ * Reads a stored extract back into the engine's SystemExtract with COPY TO, interning repeated
+ * strings so millions of rows share one string per distinct value (as the file readers do).
+ */
+export async function loadExtract(db: Database, importId: string, options: LoadExtractOptions = {}): Promise<SystemExtract> {
+  if (!UUID.test(importId)) throw new Error('loadExtract: importId must be a uuid');
+  const extract = emptyExtract();
+  const pool = new Map<string, string>();
+  const intern = (s: string): string => {
+    const known = pool.get(s);
+    if (known !== undefined) return known;
+    pool.set(s, s);
+    return s;
+  };
+  for (const spec of PERIOD_TABLES) {
+    if (options.tables && !options.tables.includes(spec.sapName)) continue;
+    let where = `import_id = ${sqlString(importId)}`;
+    if (options.objects && spec.objectColumn) {
+      // Identifiers come from PERIOD_TABLES; object names are quoted as SQL literals.
+      const list = [...options.objects].map(sqlString).join(', ');
+      where += list ? ` AND "${spec.objectColumn}" IN (${list})` : ' AND false';
+    }
+    // File order matters where it decides the order of provenance paths (assignments, composites,
+    // profiles); the big value tables are read unordered, which the engine does not depend on.
+    const order = spec.objectColumn ? '' : ' ORDER BY seq';
+    const select = `SELECT ${spec.columns.map((c) => `"${c.column}"`).join(', ')} FROM "${spec.table}" WHERE ${where}${order}`;
+    const target = extract[spec.key] as object[];
+    const columns = spec.columns;
+    await readCopyRows(db.copyOut(select), (fields) => {
+      const record: Record<string, unknown> = {};
+      for (let i = 0; i < columns.length; i++) {
+        const col = columns[i];
+        const raw = fields[i];
+        switch (col.type) {
+          case 'text':
+            record[col.field] = intern(raw ?? '');
+            break;
+          case 'int':
+            record[col.field] = Number(raw);
+            break;
+          case 'intOrNull':
+          case 'date':
+            record[col.field] = raw === null ? null : Number(raw);
+            break;
+          case 'bool':
+            record[col.field] = raw === 't';
+            break;
+        }
+      }
+      target.push(record);
+    });
+  }
+  return extract;
+}

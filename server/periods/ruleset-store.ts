@@ -1,0 +1,102 @@
+import type { FunctionAction, PermissionLine, Risk, RiskLevel, RiskType, RuleFunction, Ruleset } from '../../engine/model/ruleset.ts';
+import type { Database } from '../db/database.ts';
+
+/**
+ * Replaces the ruleset of a risk period (risks and functions) in one transaction. Imported
+ * risks are not "manually created"; their file order is kept in `position`.
+ */
+export async function writeRuleset(db: Database, customerId: string, riskPeriodId: string, ruleset: Ruleset): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query('DELETE FROM risks WHERE risk_period_id = $1', [riskPeriodId]);
+    await tx.query('DELETE FROM functions WHERE risk_period_id = $1', [riskPeriodId]);
+    // One statement per table: unnest of parallel arrays keeps a 1,000-risk ruleset to two round trips.
+    const f = ruleset.functions;
+    await tx.query(
+      `INSERT INTO functions (customer_id, risk_period_id, position, function_id, description, business_process, actions, permissions)
+       SELECT $1, $2, p, i, d, b, a::jsonb, pm::jsonb
+       FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) AS u(p, i, d, b, a, pm)`,
+      [
+        customerId,
+        riskPeriodId,
+        f.map((_, i) => i),
+        f.map((x) => x.id),
+        f.map((x) => x.description),
+        f.map((x) => x.businessProcess),
+        f.map((x) => JSON.stringify(x.actions)),
+        f.map((x) => JSON.stringify(x.permissions)),
+      ],
+    );
+    const r = ruleset.risks;
+    await tx.query(
+      `INSERT INTO risks (customer_id, risk_period_id, position, risk_id, description, risk_type, risk_level, business_process, active, function_ids)
+       SELECT $1, $2, p, i, d, t, l, b, a, ARRAY(SELECT jsonb_array_elements_text(fn::jsonb))
+       FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bool[], $10::text[]) AS u(p, i, d, t, l, b, a, fn)`,
+      [
+        customerId,
+        riskPeriodId,
+        r.map((_, i) => i),
+        r.map((x) => x.id),
+        r.map((x) => x.description),
+        r.map((x) => x.type),
+        r.map((x) => x.level),
+        r.map((x) => x.businessProcess),
+        r.map((x) => x.active),
+        r.map((x) => JSON.stringify(x.functionIds)),
+      ],
+    );
+  });
+}
+
+interface RiskRow {
+  risk_id: string;
+  description: string;
+  risk_type: RiskType;
+  risk_level: RiskLevel;
+  business_process: string;
+  active: boolean;
+  function_ids: string[];
+}
+
+interface FunctionRow {
+  function_id: string;
+  description: string;
+  business_process: string;
+  actions: FunctionAction[];
+  permissions: PermissionLine[];
+}
+
+/** The ruleset of a risk period, in file order (new entries last). */
+export async function loadRuleset(db: Database, riskPeriodId: string): Promise<Ruleset> {
+  const risks = await db.query<RiskRow>(
+    `SELECT risk_id, description, risk_type, risk_level, business_process, active, function_ids
+     FROM risks WHERE risk_period_id = $1 ORDER BY position, risk_id`,
+    [riskPeriodId],
+  );
+  const functions = await db.query<FunctionRow>(
+    `SELECT function_id, description, business_process, actions, permissions
+     FROM functions WHERE risk_period_id = $1 ORDER BY position, function_id`,
+    [riskPeriodId],
+  );
+  return {
+    risks: risks.rows.map(
+      (r): Risk => ({
+        id: r.risk_id,
+        description: r.description,
+        type: r.risk_type,
+        level: r.risk_level,
+        businessProcess: r.business_process,
+        active: r.active,
+        functionIds: r.function_ids,
+      }),
+    ),
+    functions: functions.rows.map(
+      (f): RuleFunction => ({
+        id: f.function_id,
+        description: f.description,
+        businessProcess: f.business_process,
+        actions: f.actions,
+        permissions: f.permissions,
+      }),
+    ),
+  };
+}
