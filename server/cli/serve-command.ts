@@ -3,6 +3,7 @@ import { ensureSuperAdmin } from '../auth/bootstrap.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { seedDemo } from '../demo/seed-demo.ts';
 import { startQueue } from '../jobs/queue.ts';
 import { startWorkers, sweepStaleWork } from '../jobs/workers.ts';
 import { parseFlags } from './options.ts';
@@ -24,6 +25,10 @@ export async function serveCommand(args: string[]): Promise<number> {
       );
     }
     // Every process may enqueue; this one also works jobs unless --no-worker (DESIGN 3).
+    if (admin && config.SEED_DEMO) {
+      const demo = await seedDemo(db, { today: new Date().toISOString().slice(0, 10) });
+      if (demo) process.stdout.write(`First start: demo customer created with a completed analysis (${demo.findings} findings)\n`);
+    }
     if (db.kind === 'pglite') {
       // The embedded database belongs to this process alone: whatever is still "running" was cut off.
       await sweepStaleWork(db, 0);

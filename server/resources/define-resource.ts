@@ -61,8 +61,11 @@ export interface ResourceSpec {
   stamp?: (ctx: ResourceContext, op: 'create' | 'update') => Record<string, unknown>;
   /** Message of the 409 on a unique-constraint violation. */
   conflictMessage?: string;
-  /** Which writes the resource offers; all by default. Reads (list, get) always exist. */
-  operations?: { create?: boolean; update?: boolean; delete?: boolean };
+  /**
+   * Which writes the resource offers; all by default. Reads (list, get) always exist. `custom`:
+   * the module registers that route itself (e.g. a create that enqueues a job).
+   */
+  operations?: { create?: boolean | 'custom'; update?: boolean; delete?: boolean };
   /** Runs inside the delete transaction, after the row was found in scope; throw to refuse. */
   beforeDelete?: (db: Database, id: string, ctx: ResourceContext) => Promise<void>;
 }
@@ -325,7 +328,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     return findOne(ctx, id);
   });
 
-  const offers = (op: 'create' | 'update' | 'delete'): boolean => spec.operations?.[op] !== false;
+  const offers = (op: 'create' | 'update' | 'delete'): boolean => (spec.operations?.[op] ?? true) === true;
 
   if (offers('create')) app.post(base, { ...auth, ...documentationOnly(docs.create) }, async (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = await context(request, 'create');

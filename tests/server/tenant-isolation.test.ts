@@ -71,6 +71,92 @@ const SAMPLES: Record<string, Sample> = {
   },
 };
 
+/** Records the analysis resources hang off (a system, periods, an analysis) for a customer, made once. */
+const fixtureCache = new Map<string, Promise<{ systemId: string; systemPeriodId: string; riskPeriodId: string; analysisId: string }>>();
+function fixtures(db: Database, customerId: string) {
+  let made = fixtureCache.get(customerId);
+  if (!made) {
+    made = (async () => {
+      const one = async (sql: string, params: unknown[]) => (await db.query<{ id: string }>(sql, params)).rows[0].id;
+      const systemId = await one(
+        `INSERT INTO systems (customer_id, sid, sap_version, hw_key, installation_number, system_number) VALUES ($1, 'FIX', 'x', 'hw', '0000000009', '00') RETURNING id`,
+        [customerId],
+      );
+      const systemPeriodId = await one(
+        `INSERT INTO system_periods (customer_id, system_id, name, period_date, status) VALUES ($1, $2, 'fixture', '2026-01-01', 'ready') RETURNING id`,
+        [customerId, systemId],
+      );
+      const riskPeriodId = await one(`INSERT INTO risk_periods (customer_id, name, period_date, status) VALUES ($1, 'fixture', '2026-01-01', 'ready') RETURNING id`, [customerId]);
+      const analysisId = await one(
+        `INSERT INTO analyses (customer_id, name, system_period_id, risk_period_id, level, mode, analysis_date, status)
+         VALUES ($1, 'fixture', $2, $3, 'permission', 'same-instance', '2026-01-01', 'completed') RETURNING id`,
+        [customerId, systemPeriodId, riskPeriodId],
+      );
+      return { systemId, systemPeriodId, riskPeriodId, analysisId };
+    })();
+    fixtureCache.set(customerId, made);
+  }
+  return made;
+}
+
+const insertedId = async (db: Database, sql: string, params: unknown[]): Promise<string> => (await db.query<{ id: string }>(sql, params)).rows[0].id;
+
+Object.assign(SAMPLES, {
+  'system-periods': {
+    body: (n: number) => ({ name: `Period ${n}`, periodDate: '2026-02-01', systemId: crypto.randomUUID() }),
+    seed: async (db: Database, customerId: string, n: number) =>
+      insertedId(db, `INSERT INTO system_periods (customer_id, system_id, name, period_date) VALUES ($1, $2, $3, '2026-02-01') RETURNING id`, [
+        customerId,
+        (await fixtures(db, customerId)).systemId,
+        `Period ${n}`,
+      ]),
+  },
+  'risk-periods': { body: (n: number) => ({ name: `Rules ${n}`, periodDate: '2026-02-01' }) },
+  risks: {
+    body: (n: number) => ({ riskPeriodId: crypto.randomUUID(), riskId: `R${n}`, type: 'SOD', level: 'HIGH', functionIds: ['F1', 'F2'] }),
+    seed: async (db: Database, customerId: string, n: number) =>
+      insertedId(db, `INSERT INTO risks (customer_id, risk_period_id, risk_id, risk_type, risk_level, function_ids) VALUES ($1, $2, $3, 'SOD', 'HIGH', '{F1,F2}') RETURNING id`, [
+        customerId,
+        (await fixtures(db, customerId)).riskPeriodId,
+        `R${n}`,
+      ]),
+  },
+  functions: {
+    body: (n: number) => ({ riskPeriodId: crypto.randomUUID(), functionId: `F${n}`, actions: [{ action: 'FB60' }] }),
+    seed: async (db: Database, customerId: string, n: number) =>
+      insertedId(db, `INSERT INTO functions (customer_id, risk_period_id, function_id, actions) VALUES ($1, $2, $3, '[{"action":"FB60","active":true}]') RETURNING id`, [
+        customerId,
+        (await fixtures(db, customerId)).riskPeriodId,
+        `F${n}`,
+      ]),
+  },
+  analyses: {
+    body: (n: number) => ({ name: `Analysis ${n}`, systemPeriodId: crypto.randomUUID(), riskPeriodId: crypto.randomUUID() }),
+    seed: async (db: Database, customerId: string, n: number) => {
+      const f = await fixtures(db, customerId);
+      return insertedId(
+        db,
+        `INSERT INTO analyses (customer_id, name, system_period_id, risk_period_id, level, mode, analysis_date, status)
+         VALUES ($1, $2, $3, $4, 'permission', 'same-instance', '2026-01-01', 'completed') RETURNING id`,
+        [customerId, `Analysis ${n}`, f.systemPeriodId, f.riskPeriodId],
+      );
+    },
+  },
+  findings: {
+    body: () => ({ level: 'USER', holder: 'FORGED' }),
+    seed: async (db: Database, customerId: string, n: number) =>
+      insertedId(
+        db,
+        `INSERT INTO findings (customer_id, analysis_id, level, holder, risk_id, risk_level, risk_type, business_process, functions, sources, provenance)
+         VALUES ($1, $2, 'USER', $3, 'R1', 'HIGH', 'SOD', 'P2P', 'F1:FB60', 'R:Z', '[]') RETURNING id`,
+        [customerId, (await fixtures(db, customerId)).analysisId, `USER${n}`],
+      ),
+  },
+  'risk-acceptances': { body: (n: number) => ({ riskId: `R${n}`, scope: 'global', message: 'Mitigated' }) },
+  'risk-deactivations': { body: (n: number) => ({ riskId: `R${n}`, message: 'Not relevant' }) },
+  'sql-queries': { body: (n: number) => ({ name: `Query ${n}`, description: 'Users', type: 'general', rawQuery: 'SELECT 1 AS one' }) },
+} satisfies Record<string, Sample>);
+
 const missingSample = (name: string): string =>
   `Resource "${name}" is registered and tenant-scoped, but tests/server/tenant-isolation.test.ts has no sample ` +
   `create body for it: add one to SAMPLES so its tenant isolation is tested`;
@@ -188,6 +274,8 @@ function isolationSuite(target: TestDatabase): void {
     const id = before.id as string;
     const canRead = spec.access.read.includes(role);
     const canWrite = spec.access.write.includes(role);
+    // A write the resource does not offer has no route at all: 404 for everyone.
+    const offered = (op: 'update' | 'delete') => spec.operations?.[op] !== false;
     const say = (what: string) => `${role} of A, ${what} on ${spec.name} record of B`;
 
     // X-Customer-Id is only for a SuperAdmin: naming B must change nothing for A's callers.
@@ -198,10 +286,10 @@ function isolationSuite(target: TestDatabase): void {
       expect(get.body, say(`GET /:id${h} must not reveal B`)).not.toContain(B);
 
       const put = await send(who, 'PUT', `${base}/${id}`, { ...sample.body(++n), customerId: B }, headers);
-      expect(put.statusCode, say(`PUT /:id${h}: ${put.body}`)).toBe(canWrite ? 404 : 403);
+      expect(put.statusCode, say(`PUT /:id${h}: ${put.body}`)).toBe(canWrite || !offered('update') ? 404 : 403);
 
       const del = await send(who, 'DELETE', `${base}/${id}`, undefined, headers);
-      expect(del.statusCode, say(`DELETE /:id${h}: ${del.body}`)).toBe(canWrite ? 404 : 403);
+      expect(del.statusCode, say(`DELETE /:id${h}: ${del.body}`)).toBe(canWrite || !offered('delete') ? 404 : 403);
 
       const lists = [q({ range: [0, 999] }), q({ filter: { id: [id] } }), q({ filter: { id } })];
       if ('customerId' in spec.filterable) lists.push(q({ filter: { customerId: B } }));
@@ -218,7 +306,7 @@ function isolationSuite(target: TestDatabase): void {
     // A create naming B (body and header) lands in A or is refused; B gets nothing.
     const countBefore = await countInB(spec);
     const post = await send(who, 'POST', base, { ...sample.body(++n), customerId: B }, { 'x-customer-id': B });
-    if (!canWrite) expect(post.statusCode, say(`POST with customerId B: ${post.body}`)).toBe(403);
+    if (!canWrite) expect(post.statusCode, say(`POST with customerId B: ${post.body}`)).toBe(spec.operations?.create === false ? 404 : 403);
     if (post.statusCode === 201) expect(post.json().customerId, say('POST with customerId B')).toBe(A);
     else expect(post.statusCode, say(`POST with customerId B: ${post.body}`)).toBeGreaterThanOrEqual(400);
     expect(await countInB(spec), say('POST with customerId B: count of B')).toBe(countBefore);
@@ -262,7 +350,9 @@ function isolationSuite(target: TestDatabase): void {
               await send(who, 'DELETE', `${base}/${id}`),
               await send(who, 'POST', base, { ...SAMPLES[spec.name].body(++n), customerId: B }),
             ];
-            expect(answers.map((r) => r.statusCode), `${key} on ${spec.name}`).toEqual([403, 403, 403, 403, 403, 403]);
+            // Writes the resource does not offer have no route: 404.
+            const write = (op: 'create' | 'update' | 'delete') => (spec.operations?.[op] === false ? 404 : 403);
+            expect(answers.map((r) => r.statusCode), `${key} on ${spec.name}`).toEqual([403, 403, 403, write('update'), write('delete'), write('create')]);
           }
         }
         expect((await send(ownerReader(spec), 'GET', `${base}/${id}`)).json()).toEqual(before);

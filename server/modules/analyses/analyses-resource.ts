@@ -42,7 +42,7 @@ export const analysesResource: ResourceSpec = {
   },
   createSchema: z.object({}),
   updateSchema: z.object({}),
-  operations: { create: false, update: false },
+  operations: { create: 'custom', update: false },
   sortable: ['id', 'name', 'status', 'createdAt', 'startedAt', 'finishedAt', 'analysisDate', 'level', 'mode'],
   defaultSort: ['createdAt', 'DESC'],
   filterable: { status: 'in', systemPeriodId: 'eq', riskPeriodId: 'eq', level: 'eq', mode: 'eq', name: 'ilike' },

@@ -53,7 +53,7 @@ export async function seedCustomer(db: Database, name: string): Promise<{ custom
 export async function multipart(files: Record<string, Uint8Array | string>, fields: Record<string, string> = {}): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [name, data] of Object.entries(files)) form.append('files', new Blob([data]), name);
+  for (const [name, data] of Object.entries(files)) form.append('files', new Blob([data as BlobPart]), name);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }
