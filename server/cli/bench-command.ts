@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyse, prepareAnalysis, simulateOn } from '../../engine/index.ts';
 import { generateLandscape } from '../generator/index.ts';
+import { benchServer } from './bench-server.ts';
 import { readAnalysisInputs } from './inputs.ts';
 import { parseFlags } from './options.ts';
 import { Progress } from './progress.ts';
@@ -32,10 +33,17 @@ interface Measurement {
  * measures each in a fresh process so that peak memory is that size's alone.
  */
 export async function benchCommand(args: string[]): Promise<number> {
-  const f = parseFlags(args, { sizes: { type: 'string' }, write: { type: 'string' }, 'run-one': { type: 'string' } });
+  const f = parseFlags(args, {
+    sizes: { type: 'string' },
+    write: { type: 'string' },
+    'run-one': { type: 'string' },
+    server: { type: 'boolean' },
+    'database-url': { type: 'string' },
+  });
   if (f['run-one']) return runOne(f['run-one']);
   const sizes = (f.sizes ?? 'S,M,L').split(',').map((s) => s.trim().toUpperCase());
   for (const s of sizes) if (!['S', 'M', 'L', 'XL'].includes(s)) throw new UsageError(`unknown size "${s}"`);
+  if (f.server) return serverBench(sizes, f['database-url'] ?? process.env.DATABASE_URL, f.write);
   const rows: Measurement[] = [];
   for (const size of sizes) {
     const dir = await ensureLandscape(size);
@@ -112,6 +120,34 @@ async function runOne(size: string): Promise<number> {
     simulationMedianMs: times.length ? times[Math.floor(times.length / 2)] : NaN,
   };
   process.stdout.write(JSON.stringify(m) + '\n');
+  return 0;
+}
+
+/**
+ * `segra bench --server`: import into PostgreSQL and queued analysis (DESIGN 10), appended to
+ * the benchmark document when --write names it.
+ */
+async function serverBench(sizes: string[], databaseUrl: string | undefined, write: string | undefined): Promise<number> {
+  if (!databaseUrl) throw new UsageError('segra bench --server needs --database-url or DATABASE_URL (a PostgreSQL database it may write to)');
+  const lines = [
+    '| Size | AGR_1251 rows | Import into PostgreSQL (s) | AGR_1251 rows/s | Enqueued → completed (s) | Findings |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const size of sizes) {
+    const dir = await ensureLandscape(size);
+    process.stderr.write(`measuring the server on ${size}…\n`);
+    const m = await benchServer(databaseUrl, size, dir, `${String(BENCH_DATE).slice(0, 4)}-${String(BENCH_DATE).slice(4, 6)}-${String(BENCH_DATE).slice(6)}`);
+    lines.push(
+      `| ${size} | ${m.agr1251Rows.toLocaleString('en')} | ${(m.importMs / 1000).toFixed(2)} | ${Math.round(m.rowsPerSecond).toLocaleString('en')} | ${(m.enqueuedToCompletedMs / 1000).toFixed(2)} | ${m.findings.toLocaleString('en')} |`,
+    );
+  }
+  const table = lines.join('\n');
+  process.stdout.write(table + '\n');
+  if (write) {
+    const section = `\n## Server on PostgreSQL\n\nProduced by \`npm run bench -- --server --database-url postgres://… --write ${write}\`: the import job (reading and checking the\nextract, then COPY into PostgreSQL) timed until the period is ready, and an analysis timed from being enqueued on the job\nqueue until it is completed with its findings stored. Date: ${new Date().toISOString().slice(0, 10)}.\n\n${table}\n\nTargets (DESIGN.md section 10, issue 4): at least 150,000 AGR_1251 rows/s; size L analysed within 30 s of being enqueued.\n`;
+    const current = existsSync(write) ? readFileSync(write, 'utf8').replace(/\n## Server on PostgreSQL\n[\s\S]*$/, '\n') : '';
+    writeFileSync(write, current.trimEnd() + '\n' + section);
+  }
   return 0;
 }
 

@@ -4,4 +4,4 @@ export const ANALYZE_USAGE = `segra analyze --system S --rules R [--date YYYYMMD
                [--client NNN] [--format csv|json] [--out FILE]`;
 export const BASIS_USAGE = 'segra basis --system S [--date YYYYMMDD] [--client NNN] [--format csv|json] [--out FILE]';
 export const GENERATE_USAGE = 'segra generate --size S|M|L|XL --out DIR [--seed N]';
-export const BENCH_USAGE = 'segra bench [--sizes S,M,L] [--write docs/benchmarks.md]';
+export const BENCH_USAGE = 'segra bench [--sizes S,M,L] [--write docs/benchmarks.md] [--server --database-url postgres://…]';

@@ -4,8 +4,9 @@ import { pageAllows } from '../../auth/pages.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
 import { documentationOnly } from '../../docs/openapi.ts';
-import { badRequest, conflict, fieldErrors, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../../errors.ts';
 import { defineResource, isUuid } from '../../resources/define-resource.ts';
+import { audit } from '../audit/index.ts';
 import { closeSandboxPool, runSandboxedQuery, SQL_ROW_LIMIT, SQL_TIMEOUT_MS } from './sandbox.ts';
 import { sqlQueriesResource } from './sql-queries-resource.ts';
 
@@ -80,13 +81,18 @@ export async function sqlQueryRoutes(app: FastifyInstance, options: { db: Databa
 
   app.post(
     '/api/sql-queries/:id/run',
-    { preHandler: app.authenticate, config: { resource: 'sql-queries', page: RUN_PAGE }, ...documentationOnly(runSchema) },
+    {
+      preHandler: app.authenticate,
+      config: { resource: 'sql-queries', page: RUN_PAGE },
+      ...documentationOnly(runSchema),
+    },
     async (request: FastifyRequest) => {
       const customerId = await runScope(db, request);
       const { id } = request.params as { id: string };
       if (!isUuid(id)) throw notFound(`No sql-queries record ${id}`);
       const body = request.body;
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object');
+      if (body === null || typeof body !== 'object' || Array.isArray(body))
+        throw badRequest('The body must be a JSON object');
       const parsed = runBody.safeParse(body);
       if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
       const { systemPeriodId } = parsed.data;
@@ -107,7 +113,33 @@ export async function sqlQueryRoutes(app: FastifyInstance, options: { db: Databa
       // A period being imported again keeps its previous data readable (0007): only no data is refused.
       if (!period.data_import_id) throw conflict('The system period has no imported data', 'PERIOD_NOT_READY');
 
-      return runSandboxedQuery(db, period.data_import_id, query.raw_query);
+      // Every run is audited, refused ones with the reason (attempts to leave the sandbox show there).
+      const entry = {
+        customerId: query.customer_id,
+        actorId: isUuid(request.user.id) ? request.user.id : null,
+        actorEmail: request.user.email,
+        entity: 'sql-queries',
+        entityId: id,
+      };
+      try {
+        const result = await runSandboxedQuery(db, period.data_import_id, query.raw_query);
+        const { rowCount, truncated, durationMs } = result;
+        await audit(db, {
+          ...entry,
+          action: 'sql-query.run',
+          detail: { systemPeriodId, rowCount, truncated, durationMs },
+        });
+        return result;
+      } catch (e) {
+        if (e instanceof AppError) {
+          await audit(db, {
+            ...entry,
+            action: 'sql-query.refused',
+            detail: { systemPeriodId, code: e.code, message: e.message },
+          });
+        }
+        throw e;
+      }
     },
   );
 }

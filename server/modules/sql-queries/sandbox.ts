@@ -90,7 +90,8 @@ function mapQueryError(e: unknown, timeoutMs: number): never {
   if (code === '42501') {
     throw refused(`The query may only read the period views (${SANDBOX_VIEWS.join(', ')}): ${message}`);
   }
-  if (code === '42P01') throw refused(`The query reads an unknown table: ${message}. The period views are: ${SANDBOX_VIEWS.join(', ')}`);
+  if (code === '42P01')
+    throw refused(`The query reads an unknown table: ${message}. The period views are: ${SANDBOX_VIEWS.join(', ')}`);
   if (code === '42601') throw refused(`The query has a syntax error: ${message}`);
   // Other errors of the query itself: undefined column or function, bad cast, division by zero,
   // feature not supported, too much memory, …
@@ -115,12 +116,13 @@ async function runInTransaction(
   text: string,
   o: Required<SandboxOptions>,
 ): Promise<SandboxResult> {
-  // As the server's role: the scope, then the limits the reader cannot lift.
+  // As the server's role: the scope, then the settings the query runs under (it cannot change
+  // them: sql-guard refuses SET and set_config, and read-only mode cannot be turned off again).
   await run('INSERT INTO sql_sandbox_scope (import_id) VALUES ($1)', [importId]);
-  await run(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(o.timeoutMs))}`);
   await run('SET LOCAL search_path = sql_sandbox, pg_temp');
   await run('SET LOCAL transaction_read_only = on');
   await run(`SET LOCAL ROLE ${READER_ROLE}`);
+  await run(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(o.timeoutMs))}`);
 
   const started = performance.now();
   try {

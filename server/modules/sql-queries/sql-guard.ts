@@ -52,7 +52,7 @@ const WRITE_WORDS = new Set([
  * Functions a special query must not call, by name (also when quoted or schema-qualified):
  * they change settings (the role among them), run SQL given as text (so would hide any name
  * from this check), take locks that outlive the transaction, wait, signal other sessions or
- * touch files and large objects.
+ * touch files, large objects, WAL or replication.
  */
 const FORBIDDEN_FUNCTIONS: (string | RegExp)[] = [
   'set_config',
@@ -71,6 +71,11 @@ const FORBIDDEN_FUNCTIONS: (string | RegExp)[] = [
   'pg_cancel_backend',
   'pg_terminate_backend',
   'pg_reload_conf',
+  // Write WAL or touch replication even in a read-only transaction.
+  /^pg_logical_/,
+  /^pg_replication_/,
+  /^pg_create_/,
+  /^pg_drop_replication/,
   'pg_rotate_logfile',
   'pg_switch_wal',
   /^pg_read_(binary_)?file$/,

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { runAnalysis } from '../analyses/run-analysis.ts';
+import { openPostgres, type Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { runExtractImport } from '../jobs/import-extract-job.ts';
+import { JOBS } from '../jobs/job-names.ts';
+import { startQueue } from '../jobs/queue.ts';
+import { deleteImport } from '../periods/extract-store.ts';
+import { readRuleset } from '../importers/ruleset-reader.ts';
+import { writeRuleset } from '../periods/ruleset-store.ts';
+
+export interface ServerMeasurement {
+  size: string;
+  agr1251Rows: number;
+  importMs: number;
+  rowsPerSecond: number;
+  enqueuedToCompletedMs: number;
+  findings: number;
+}
+
+const one = async (db: Database, sql: string, params: unknown[]): Promise<string> => (await db.query<{ id: string }>(sql, params)).rows[0].id;
+
+/**
+ * The server's share of DESIGN 10 on PostgreSQL: the import of an extract (read, check, COPY)
+ * timed from start to the period being ready, and an analysis timed from being enqueued on the
+ * job queue to completed with its findings stored. Runs in its own customer, removed afterwards.
+ */
+export async function benchServer(databaseUrl: string, size: string, dir: string, date: string): Promise<ServerMeasurement> {
+  const db = await openPostgres(databaseUrl);
+  await migrate(db);
+  const customerId = await one(db, `INSERT INTO customers (name) VALUES ($1) RETURNING id`, [`bench ${new Date().toISOString()}`]);
+  const queue = await startQueue(db, { work: true });
+  try {
+    const systemId = await one(
+      db,
+      `INSERT INTO systems (customer_id, sid, sap_version, hw_key, installation_number, system_number) VALUES ($1, 'BEN', 'bench', 'bench', '0000000000', '00') RETURNING id`,
+      [customerId],
+    );
+    const importId = crypto.randomUUID();
+    const periodId = await one(
+      db,
+      `INSERT INTO system_periods (customer_id, system_id, name, period_date, status, importing_id) VALUES ($1, $2, $3, $4, 'importing', $5) RETURNING id`,
+      [customerId, systemId, `bench ${size}`, date, importId],
+    );
+    const t0 = performance.now();
+    // The job itself, in this process: reading, checking and COPY, as a worker runs it (the upload is not timed).
+    await runExtractImport(db, { periodId, importId, dir: path.join(dir, 'upload-not-removed'), input: path.join(dir, 'system') });
+    const importMs = performance.now() - t0;
+    const period = await db.query<{ status: string; error: unknown; row_counts: Record<string, number> }>('SELECT status, error, row_counts FROM system_periods WHERE id = $1', [periodId]);
+    if (period.rows[0].status !== 'ready') throw new Error(`the bench import failed: ${JSON.stringify(period.rows[0].error)}`);
+    const agr1251Rows = period.rows[0].row_counts.AGR_1251;
+
+    const riskPeriodId = await one(db, `INSERT INTO risk_periods (customer_id, name, period_date, status) VALUES ($1, 'bench', $2, 'ready') RETURNING id`, [customerId, date]);
+    await writeRuleset(db, customerId, riskPeriodId, await readRuleset(path.join(dir, 'rules')));
+    const analysisId = await one(
+      db,
+      `INSERT INTO analyses (customer_id, name, system_period_id, risk_period_id, level, mode, analysis_date) VALUES ($1, 'bench', $2, $3, 'permission', 'same-instance', $4) RETURNING id`,
+      [customerId, periodId, riskPeriodId, date],
+    );
+    const done = new Promise<void>((resolve, reject) => {
+      void queue.work<{ analysisId: string }>(JOBS.analysis, async (data) => {
+        const outcome = await runAnalysis(db, data.analysisId);
+        if (outcome === 'completed') resolve();
+        else reject(new Error(`the bench analysis ended ${outcome}`));
+      }, { pollingIntervalSeconds: 0.5 });
+    });
+    const t1 = performance.now();
+    await queue.send(JOBS.analysis, { analysisId });
+    await done;
+    const enqueuedToCompletedMs = performance.now() - t1;
+    const counts = await db.query<{ counts: { findings: number } }>('SELECT counts FROM analyses WHERE id = $1', [analysisId]);
+    await deleteImport(db, importId);
+    return { size, agr1251Rows, importMs, rowsPerSecond: agr1251Rows / (importMs / 1000), enqueuedToCompletedMs, findings: counts.rows[0].counts.findings };
+  } finally {
+    await queue.stop();
+    await db.query('DELETE FROM findings WHERE customer_id = $1', [customerId]);
+    for (const t of ['analyses', 'risks', 'functions', 'risk_periods', 'system_periods', 'systems']) await db.query(`DELETE FROM ${t} WHERE customer_id = $1`, [customerId]);
+    await db.query('DELETE FROM customers WHERE id = $1', [customerId]);
+    await db.close();
+  }
+}
