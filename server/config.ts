@@ -38,6 +38,15 @@ const schema = z.object({
   LICENCE_PUBLIC_KEY: z.string().min(1).optional(),
   /** Largest single uploaded file (an extract .zip, a table file) in MiB; larger answers 413. */
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(65536).default(4096),
+  /**
+   * Split an analysis of at least ANALYSIS_SHARD_MIN_USERS users into this many user shards that
+   * the workers sharing the PostgreSQL queue evaluate in parallel (1: no split). Ignored on the
+   * embedded database, which one process works alone.
+   */
+  ANALYSIS_SHARDS: z.coerce.number().int().min(1).max(64).default(1),
+  ANALYSIS_SHARD_MIN_USERS: z.coerce.number().int().min(1).default(20000),
+  /** How often an idle worker asks the queue for work, in seconds (pg-boss polling). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** First start on an empty database creates a demo customer with a generated landscape and a completed analysis. */
   SEED_DEMO: z.stringbool({ error: 'must be true or false' }).default(true),
 });

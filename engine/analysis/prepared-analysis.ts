@@ -205,12 +205,27 @@ export class PreparedAnalysis {
 
   /** Runs the whole analysis (DESIGN 5.1–5.12). */
   run(): AnalysisResult {
+    return this.runPart(0, 1);
+  }
+
+  /**
+   * One of `count` parts of the analysis, for workers that share it (DESIGN 3, scale-out): the
+   * users in scope are cut into `count` contiguous slices and part `index` evaluates its slice;
+   * part 0 also evaluates the role and profile levels. The parts' findings together are exactly
+   * run()'s; the counts other than findings describe the whole analysis in every part.
+   */
+  runPart(index: number, count: number): AnalysisResult {
+    if (!Number.isInteger(count) || count < 1 || !Number.isInteger(index) || index < 0 || index >= count) {
+      throw new RangeError(`runPart: part ${index} of ${count} does not exist`);
+    }
     const levels = this.options.holderLevels ?? ALL_LEVELS;
     const { inScope, excluded } = scopeUsers(this.extract.users, this.options);
     const findings: Finding[] = [];
-    if (levels.includes('USER')) for (const u of inScope) findings.push(...this.evaluateHolder(this.userHolder(u.bname)));
-    if (levels.includes('ROLE')) for (const r of this.landscape.roles) findings.push(...this.evaluateHolder(this.roleHolder(r)));
-    if (levels.includes('PROFILE')) {
+    const from = Math.floor((inScope.length * index) / count);
+    const to = Math.floor((inScope.length * (index + 1)) / count);
+    if (levels.includes('USER')) for (const u of inScope.slice(from, to)) findings.push(...this.evaluateHolder(this.userHolder(u.bname)));
+    if (index === 0 && levels.includes('ROLE')) for (const r of this.landscape.roles) findings.push(...this.evaluateHolder(this.roleHolder(r)));
+    if (index === 0 && levels.includes('PROFILE')) {
       for (const p of this.landscape.manualProfiles) findings.push(...this.evaluateHolder(this.profileHolder(p)));
     }
     findings.sort(compareHolderRows);

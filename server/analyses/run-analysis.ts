@@ -3,7 +3,9 @@ import { parseDate8 } from '../../engine/model/dates.ts';
 import type { AnalysisLevel, AnalysisResult, Finding, InstanceMode, RiskAcceptance } from '../../engine/model/analysis.ts';
 import { formatFunctions, formatSources } from '../../engine/output/findings-csv.ts';
 import { copyText, COPY_NULL } from '../db/copy-text.ts';
+import { hostname } from 'node:os';
 import type { Database } from '../db/database.ts';
+import type { AnalysisShardJob } from '../jobs/job-names.ts';
 import { loadExtract } from '../periods/extract-store.ts';
 import { loadRuleset } from '../periods/ruleset-store.ts';
 import { loadAcceptances, loadDeactivations, type StoredAcceptance } from './acceptances.ts';
@@ -35,11 +37,16 @@ async function loadAnalysis(db: Database, id: string): Promise<AnalysisRow | und
   return rows[0];
 }
 
-/** Records a phase and proves the worker is alive; throws AnalysisCanceled when it no longer runs. */
-async function phase(db: Database, id: string, name: string, progress: number): Promise<void> {
+/**
+ * Records a phase and proves the worker is alive; throws AnalysisCanceled when the analysis no
+ * longer runs. Shards (name null) only prove they are alive: their progress is counted per shard.
+ */
+async function phase(db: Database, id: string, name: string | null, progress: number): Promise<void> {
   const { rows } = await db.query(
-    `UPDATE analyses SET phase = $2, progress = $3, heartbeat_at = now(), updated_at = now() WHERE id = $1 AND status = 'running' RETURNING id`,
-    [id, name, progress],
+    name === null
+      ? `UPDATE analyses SET heartbeat_at = now() WHERE id = $1 AND status = 'running' RETURNING id`
+      : `UPDATE analyses SET phase = $2, progress = $3, heartbeat_at = now(), updated_at = now() WHERE id = $1 AND status = 'running' RETURNING id`,
+    name === null ? [id] : [id, name, progress],
   );
   if (rows.length === 0) throw new AnalysisCanceled();
 }
@@ -106,37 +113,35 @@ export const FINDING_COLUMNS = [
   'message',
 ] as const;
 
-/**
- * Runs one queued analysis (DESIGN 5) from the stored periods: load the ruleset and the
- * objects it needs, evaluate, store the findings and the counts in one transaction. A cancel
- * (status no longer `running`) stops it at the next phase and nothing is stored.
- */
-export async function runAnalysis(db: Database, analysisId: string): Promise<'completed' | 'skipped' | 'canceled'> {
-  const claimed = await db.query(
-    `UPDATE analyses SET status = 'running', started_at = now(), heartbeat_at = now(), progress = 1, phase = 'starting', error = NULL, updated_at = now()
-     WHERE id = $1 AND status = 'enqueued' RETURNING id`,
-    [analysisId],
-  );
-  if (claimed.rows.length === 0) return 'skipped'; // canceled before it started, or already taken
-  try {
-    const a = await loadAnalysis(db, analysisId);
-    if (!a) throw new AnalysisCanceled();
+export interface AnalysisRunOptions {
+  /** Split into this many user shards (ANALYSIS_SHARDS) when the period has enough users. */
+  shards?: number;
+  shardMinUsers?: number;
+  /** Enqueues one shard; without it the analysis always runs whole. */
+  enqueueShard?: (job: AnalysisShardJob) => Promise<unknown>;
+}
+
+/** Where a shard ran, for the analysis's shard log. */
+const WORKER = `${hostname()}:${process.pid}`;
+
+// The last analysis prepared here: the shards of one analysis that this worker takes share it.
+let preparedCache: { analysisId: string; prepared: Promise<PreparedAnalysis> } | null = null;
+
+async function prepare(db: Database, a: AnalysisRow, single: boolean): Promise<PreparedAnalysis> {
+  if (!single && preparedCache?.analysisId === a.id) return preparedCache.prepared;
+  const work = (async () => {
     if (!a.data_import_id) throw new Error('The system period has no imported data');
     const date = parseDate8(a.analysis_date);
     if (!date) throw new Error(`The analysis date ${a.analysis_date} is not a date`);
-
-    await phase(db, analysisId, 'loading ruleset', 5);
+    await phase(db, a.id, single ? 'loading ruleset' : null, 5);
     const ruleset = await loadRuleset(db, a.risk_period_id);
     if (ruleset.risks.length === 0) throw new Error('The risk period has no risks');
     const [acceptances, deactivated] = await Promise.all([loadAcceptances(db, a.customer_id), loadDeactivations(db, a.customer_id)]);
     const startChecks = await loadExtract(db, a.data_import_id, { tables: ['TSTCA'] });
     const objects = objectsNeeded(ruleset, a.level, startChecks.tcodeChecks, deactivated);
-
-    await phase(db, analysisId, 'loading system data', 15);
+    await phase(db, a.id, single ? 'loading system data' : null, 15);
     const extract = await loadExtract(db, a.data_import_id, { objects });
-
-    await phase(db, analysisId, 'evaluating', 50);
-    const prepared = prepareAnalysis(extract, ruleset, {
+    return prepareAnalysis(extract, ruleset, {
       date,
       level: a.level,
       mode: a.mode,
@@ -145,27 +150,120 @@ export async function runAnalysis(db: Database, analysisId: string): Promise<'co
       acceptances: acceptances as RiskAcceptance[],
       deactivatedRiskIds: deactivated,
     });
-    const result = prepared.run();
+  })();
+  if (single) return work;
+  preparedCache = { analysisId: a.id, prepared: work };
+  work.catch(() => {
+    if (preparedCache?.prepared === work) preparedCache = null;
+  });
+  return work;
+}
 
-    await phase(db, analysisId, 'storing findings', 85);
-    await db.transaction(async (tx) => {
-      await tx.query('DELETE FROM findings WHERE analysis_id = $1', [analysisId]);
-      await tx.copyIn('findings', FINDING_COLUMNS, findingLines(a.customer_id, analysisId, result, prepared));
-      const done = await tx.query(
-        `UPDATE analyses SET status = 'completed', progress = 100, phase = NULL, finished_at = now(), heartbeat_at = now(), updated_at = now(),
-           counts = $2, excluded_users = $3 WHERE id = $1 AND status = 'running' RETURNING id`,
-        [analysisId, JSON.stringify(result.counts), JSON.stringify(result.excludedUsers)],
-      );
-      if (done.rows.length === 0) throw new AnalysisCanceled(); // canceled meanwhile: roll the findings back
-    });
+/**
+ * Evaluates part `index` of `count` (the whole analysis when count is 1) and stores its
+ * findings in one transaction; the part that completes the count completes the analysis with
+ * the counts of all parts. A cancel meanwhile rolls the part back.
+ */
+async function evaluateAndStore(db: Database, a: AnalysisRow, index: number, count: number): Promise<void> {
+  const single = count === 1;
+  const started = Date.now();
+  const prepared = await prepare(db, a, single);
+  // Fault injection for the worker tests (a worker killed mid-run, shards spread over workers).
+  const pause = Number(process.env.SEGRA_TEST_ANALYSIS_PAUSE_MS ?? 0);
+  if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+  await phase(db, a.id, single ? 'evaluating' : null, 50);
+  const result = prepared.runPart(index, count);
+  await phase(db, a.id, single ? 'storing findings' : null, 85);
+  const finished = await db.transaction(async (tx) => {
+    if (single) await tx.query('DELETE FROM findings WHERE analysis_id = $1', [a.id]);
+    await tx.copyIn('findings', FINDING_COLUMNS, findingLines(a.customer_id, a.id, result, prepared));
+    const entry = JSON.stringify([{ shard: index, worker: WORKER, ms: Date.now() - started, findings: result.findings.length }]);
+    const done = await tx.query<{ shards_done: number; shards: number }>(
+      `UPDATE analyses SET shards_done = shards_done + 1, shard_log = shard_log || $2::jsonb, heartbeat_at = now(), updated_at = now(),
+         progress = LEAST(99, 15 + (80 * (shards_done + 1)) / shards)
+       WHERE id = $1 AND status = 'running' RETURNING shards_done, shards`,
+      [a.id, entry],
+    );
+    if (done.rows.length === 0) throw new AnalysisCanceled(); // canceled or failed meanwhile: roll this part back
+    if (done.rows[0].shards_done < done.rows[0].shards) return false;
+    const totals = await tx.query<{ findings: number; accepted: number }>(
+      `SELECT count(*)::int AS findings, (count(*) FILTER (WHERE accepted))::int AS accepted FROM findings WHERE analysis_id = $1`,
+      [a.id],
+    );
+    const counts = { ...result.counts, findings: Number(totals.rows[0].findings), acceptedFindings: Number(totals.rows[0].accepted) };
+    await tx.query(
+      `UPDATE analyses SET status = 'completed', progress = 100, phase = NULL, finished_at = now(), updated_at = now(),
+         counts = $2, excluded_users = $3 WHERE id = $1`,
+      [a.id, JSON.stringify(counts), JSON.stringify(result.excludedUsers)],
+    );
+    return true;
+  });
+  if (finished && preparedCache?.analysisId === a.id) preparedCache = null;
+}
+
+async function fail(db: Database, analysisId: string, e: unknown): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query(
+      `UPDATE analyses SET status = 'failed', error = $2, phase = NULL, finished_at = now(), updated_at = now() WHERE id = $1 AND status = 'running' RETURNING id`,
+      [analysisId, (e as Error)?.message ?? String(e)],
+    );
+    // Parts that other shards stored before the failure go too: a failed analysis has no findings.
+    if (rows.length > 0) await tx.query('DELETE FROM findings WHERE analysis_id = $1', [analysisId]);
+  });
+  console.error('[analysis]', analysisId, e);
+}
+
+/**
+ * Runs one queued analysis (DESIGN 5) from the stored periods: load the ruleset and the
+ * objects it needs, evaluate, store the findings and the counts. With shards configured and
+ * enough users, it only splits the work into shard jobs for the workers to share. A cancel
+ * (status no longer `running`) stops it at the next phase and nothing is stored.
+ */
+export async function runAnalysis(db: Database, analysisId: string, options: AnalysisRunOptions = {}): Promise<'completed' | 'sharded' | 'skipped' | 'canceled'> {
+  const claimed = await db.query(
+    `UPDATE analyses SET status = 'running', started_at = now(), heartbeat_at = now(), progress = 1, phase = 'starting', error = NULL,
+       shards = 1, shards_done = 0, shard_log = '[]', updated_at = now()
+     WHERE id = $1 AND status = 'enqueued' RETURNING id`,
+    [analysisId],
+  );
+  if (claimed.rows.length === 0) return 'skipped'; // canceled before it started, or already taken
+  try {
+    const a = await loadAnalysis(db, analysisId);
+    if (!a) throw new AnalysisCanceled();
+    const shards = options.shards ?? 1;
+    if (shards > 1 && options.enqueueShard && a.data_import_id) {
+      const users = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sap_usr02 WHERE import_id = $1', [a.data_import_id]);
+      if (Number(users.rows[0].n) >= (options.shardMinUsers ?? 1)) {
+        const split = await db.query(
+          `UPDATE analyses SET shards = $2, phase = 'evaluating in shards', progress = 5, heartbeat_at = now(), updated_at = now()
+           WHERE id = $1 AND status = 'running' RETURNING id`,
+          [analysisId, shards],
+        );
+        if (split.rows.length === 0) throw new AnalysisCanceled();
+        await db.query('DELETE FROM findings WHERE analysis_id = $1', [analysisId]);
+        for (let shard = 0; shard < shards; shard++) await options.enqueueShard({ analysisId, shard, shards });
+        return 'sharded';
+      }
+    }
+    await evaluateAndStore(db, a, 0, 1);
     return 'completed';
   } catch (e) {
     if (e instanceof AnalysisCanceled) return 'canceled';
-    await db.query(
-      `UPDATE analyses SET status = 'failed', error = $2, phase = NULL, finished_at = now(), updated_at = now() WHERE id = $1 AND status = 'running'`,
-      [analysisId, (e as Error)?.message ?? String(e)],
-    );
-    console.error('[analysis]', analysisId, e);
+    await fail(db, analysisId, e);
     return 'skipped';
+  }
+}
+
+/** Runs one shard of a split analysis; the last shard to finish completes it. */
+export async function runAnalysisShard(db: Database, job: AnalysisShardJob): Promise<'stored' | 'canceled' | 'failed'> {
+  const a = await loadAnalysis(db, job.analysisId);
+  if (!a || a.status !== 'running') return 'canceled';
+  try {
+    await evaluateAndStore(db, a, job.shard, job.shards);
+    return 'stored';
+  } catch (e) {
+    if (e instanceof AnalysisCanceled) return 'canceled';
+    await fail(db, job.analysisId, e);
+    return 'failed';
   }
 }

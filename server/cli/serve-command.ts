@@ -34,7 +34,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       await sweepStaleWork(db, 0);
     }
     queue = await startQueue(db, { work: !flags['no-worker'] });
-    if (!flags['no-worker']) await startWorkers(queue, db);
+    if (!flags['no-worker']) await startWorkers(queue, db, { shards: config.ANALYSIS_SHARDS, shardMinUsers: config.ANALYSIS_SHARD_MIN_USERS, pollingIntervalSeconds: config.JOB_POLL_SECONDS });
     const app = await buildApp(config, { db, queue });
     await app.listen({ port: config.PORT, host: config.HOST });
     await new Promise<void>((resolve) => {
@@ -81,7 +81,7 @@ export async function workerCommand(args: string[]): Promise<number> {
   await applyMigrations(db, config);
   const queue = await startQueue(db, { work: true });
   try {
-    await startWorkers(queue, db);
+    await startWorkers(queue, db, { shards: config.ANALYSIS_SHARDS, shardMinUsers: config.ANALYSIS_SHARD_MIN_USERS, pollingIntervalSeconds: config.JOB_POLL_SECONDS });
     process.stdout.write('segra worker: taking jobs\n');
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);

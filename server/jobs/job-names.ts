@@ -3,6 +3,7 @@ export const JOBS = {
   importExtract: 'import-extract',
   importRuleset: 'import-ruleset',
   analysis: 'analysis',
+  analysisShard: 'analysis-shard',
 } as const;
 
 export interface ImportExtractJob {
@@ -21,4 +22,11 @@ export interface ImportRulesetJob {
 
 export interface AnalysisJob {
   analysisId: string;
+}
+
+/** Part `shard` of `shards` of a split analysis (engine PreparedAnalysis.runPart). */
+export interface AnalysisShardJob {
+  analysisId: string;
+  shard: number;
+  shards: number;
 }

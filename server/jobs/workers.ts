@@ -1,8 +1,8 @@
-import { runAnalysis } from '../analyses/run-analysis.ts';
+import { runAnalysis, runAnalysisShard } from '../analyses/run-analysis.ts';
 import type { Database } from '../db/database.ts';
 import { runExtractImport } from './import-extract-job.ts';
 import { runRulesetImport } from './import-ruleset-job.ts';
-import { JOBS, type AnalysisJob, type ImportExtractJob, type ImportRulesetJob } from './job-names.ts';
+import { JOBS, type AnalysisJob, type AnalysisShardJob, type ImportExtractJob, type ImportRulesetJob } from './job-names.ts';
 import { HEALTH_CHECK_QUEUE, type JobQueue } from './queue.ts';
 
 /** How long a running import or analysis may go without a sign of life before it is declared dead. */
@@ -42,15 +42,32 @@ export async function sweepStaleWork(db: Database, olderThanSeconds: number): Pr
  * the queue, it also sweeps work whose worker stopped sending signs of life; the returned
  * function stops that sweep.
  */
-export async function startWorkers(queue: JobQueue, db: Database, options: { pollingIntervalSeconds?: number } = {}): Promise<() => void> {
+export async function startWorkers(
+  queue: JobQueue,
+  db: Database,
+  options: { pollingIntervalSeconds?: number; shards?: number; shardMinUsers?: number } = {},
+): Promise<() => void> {
   const work = options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : undefined;
+  // Shards pay off only where several processes share the queue: never on the embedded database.
+  const shards = db.kind === 'postgres' ? (options.shards ?? 1) : 1;
   await queue.work(HEALTH_CHECK_QUEUE, async () => {}, work);
   await queue.work<ImportExtractJob>(JOBS.importExtract, (data) => runExtractImport(db, data), work);
   await queue.work<ImportRulesetJob>(JOBS.importRuleset, (data) => runRulesetImport(db, data), work);
   await queue.work<AnalysisJob>(
     JOBS.analysis,
     async (data) => {
-      await runAnalysis(db, data.analysisId);
+      await runAnalysis(db, data.analysisId, {
+        shards,
+        shardMinUsers: options.shardMinUsers,
+        enqueueShard: (job) => queue.send(JOBS.analysisShard, job),
+      });
+    },
+    work,
+  );
+  await queue.work<AnalysisShardJob>(
+    JOBS.analysisShard,
+    async (data) => {
+      await runAnalysisShard(db, data);
     },
     work,
   );

@@ -19,7 +19,7 @@ const TABLE_FILES = ['.csv', '.txt', '.tsv'];
 
 /** A safe file name: the base name only, no path, no control characters. */
 function safeName(name: string): string {
-  const base = path.basename(name.replace(/\\/g, '/')).replace(/[\x00-\x1f]/g, '');
+  const base = [...path.basename(name.replace(/\\/g, '/'))].filter((c) => c.charCodeAt(0) >= 0x20).join('');
   if (!base || base === '.' || base === '..') throw badRequest(`The file name ${JSON.stringify(name)} is not usable`);
   return base;
 }
