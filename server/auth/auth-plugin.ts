@@ -34,9 +34,13 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
     }),
   });
   app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(claims));
-  app.decorate('authenticate', async (request: FastifyRequest) => {
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       await request.jwtVerify();
+      // Every later log line of the request, and the "request completed" line, names who asked.
+      const log = request.log.child({ user: request.user.email, userId: request.user.id, customerId: request.user.customerId });
+      request.log = log;
+      reply.log = log;
     } catch (e) {
       const code = (e as { code?: string }).code;
       if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw unauthorized('The session has expired; log in again', 'TOKEN_EXPIRED');

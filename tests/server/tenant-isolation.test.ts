@@ -154,6 +154,15 @@ Object.assign(SAMPLES, {
   },
   'risk-acceptances': { body: (n: number) => ({ riskId: `R${n}`, scope: 'global', message: 'Mitigated' }) },
   'risk-deactivations': { body: (n: number) => ({ riskId: `R${n}`, message: 'Not relevant' }) },
+  'basis-findings': {
+    body: () => ({ checkId: 'U01', holder: 'FORGED' }),
+    seed: async (db: Database, customerId: string, n: number) =>
+      insertedId(db, `INSERT INTO basis_findings (customer_id, system_period_id, check_id, holder, detail) VALUES ($1, $2, 'U01', $3, 'seeded') RETURNING id`, [
+        customerId,
+        (await fixtures(db, customerId)).systemPeriodId,
+        `USER${n}`,
+      ]),
+  },
   'sql-queries': { body: (n: number) => ({ name: `Query ${n}`, description: 'Users', type: 'general', rawQuery: 'SELECT 1 AS one' }) },
 } satisfies Record<string, Sample>);
 

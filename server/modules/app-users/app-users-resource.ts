@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, forbidden } from '../../errors.ts';
 import { defineResource, isUuid, type ResourceSpec } from '../../resources/define-resource.ts';
 import { registerGroups } from '../groups/groups-resource.ts';
+import { registerActivation } from './activate-route.ts';
 import { aroundRoutes, type Answer } from '../groups/route-wrap.ts';
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -193,4 +194,5 @@ export function registerAppUsers(app: FastifyInstance, db: Database): void {
 export function registerUsersAndGroups(app: FastifyInstance, db: Database): void {
   registerGroups(app, db);
   registerAppUsers(app, db);
+  registerActivation(app, db);
 }

@@ -336,6 +336,28 @@ function accountSuite(target: TestDatabase): void {
     expect(write.statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/api/audit-log' })).statusCode).toBe(401);
   });
+
+  it('a SuperAdmin activates a pending registration into a customer; then it can log in', async () => {
+    const r = await post('/api/auth/register', { email: 'joiner@x.test', username: 'joiner', password: 'abcd1234' }, openApp);
+    const id = r.json().id as string;
+    const activate = (who: string, payload: object, target = id) =>
+      app.inject({ method: 'POST', url: `/api/app-users/${target}/activate`, payload, headers: { authorization: `Bearer ${tokens[who]}` } });
+    expect((await activate('ayse', { customerId: A })).statusCode).toBe(403); // an Admin cannot: the account has no customer yet
+    const bad = await activate('root', { customerId: 'x', role: 'SuperAdmin' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['customerId', 'role']);
+    expect((await activate('root', { customerId: crypto.randomUUID() })).statusCode).toBe(400);
+    expect((await login('joiner@x.test', 'abcd1234')).statusCode).toBe(401);
+    const ok = await activate('root', { customerId: A, role: 'User' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'active', customerId: A, role: 'User' });
+    const session = await login('joiner@x.test', 'abcd1234');
+    expect(session.statusCode).toBe(200);
+    expect((await activate('root', { customerId: A })).statusCode).toBe(409); // not pending any more
+    expect((await activate('root', { customerId: A }, ids.ayse)).statusCode).toBe(409);
+    const entries = await db.query<{ action: string; customer_id: string }>(`SELECT action, customer_id FROM audit_log WHERE entity_id = $1 AND action = 'user.activated'`, [id]);
+    expect(entries.rows).toEqual([{ action: 'user.activated', customer_id: A }]);
+  });
 }
 
 describe('registration, password reset and audit log on PGlite', () => accountSuite(pgliteDatabase()));

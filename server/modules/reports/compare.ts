@@ -1,0 +1,174 @@
+import type { FastifyInstance } from 'fastify';
+import { compareFindings } from '../../../engine/analysis/compare.ts';
+import type { ComparisonRow, ComparisonStatus, Finding } from '../../../engine/model/analysis.ts';
+import { csvField } from '../../../engine/output/findings-csv.ts';
+import type { Database } from '../../db/database.ts';
+import { badRequest, conflict } from '../../errors.ts';
+import { loadExcelJs } from '../../importers/table-source.ts';
+import type { ResourceContext } from '../../resources/define-resource.ts';
+import { findScoped } from '../../resources/scoped-record.ts';
+import { fileName, formatParam, gate, jsonParam, pageGate, rangeParam, XLSX_TYPE } from './gate.ts';
+
+export const compareGate = pageGate('comparisons', 'reports/compare');
+
+/** The columns of the comparison export, named like `segra analyze`'s (ID is the holder). */
+export const COMPARISON_CSV_COLUMNS = ['LEVEL', 'ID', 'RISK_ID', 'STATUS', 'LEFT_RISK_LEVEL', 'RIGHT_RISK_LEVEL', 'LEVEL_CHANGED'] as const;
+
+interface SideRow {
+  id: string;
+  customer_id: string;
+  name: string;
+  status: string;
+  analysis_date: string;
+  system_period_id: string;
+  risk_period_id: string;
+  level: string;
+  mode: string;
+}
+
+export interface Comparison {
+  left: ReturnType<typeof side>;
+  right: ReturnType<typeof side>;
+  summary: { new: number; resolved: number; unchanged: number; levelChanged: number; total: number };
+  rows: ComparisonRow[];
+}
+
+const side = (a: SideRow, findings: number) => ({
+  id: a.id,
+  name: a.name,
+  analysisDate: a.analysis_date,
+  systemPeriodId: a.system_period_id,
+  riskPeriodId: a.risk_period_id,
+  level: a.level,
+  mode: a.mode,
+  findings,
+});
+
+async function completedAnalysis(db: Database, ctx: ResourceContext, id: string, which: string): Promise<SideRow> {
+  const a = await findScoped<SideRow>(
+    db,
+    'analyses',
+    ctx,
+    id,
+    'id, customer_id, name, status, analysis_date, system_period_id, risk_period_id, level, mode',
+    'analysis',
+  );
+  if (a.status !== 'completed') throw conflict(`The ${which} analysis has not completed; only completed analyses can be compared`, 'NOT_COMPLETED');
+  return a;
+}
+
+/** The stored findings of one analysis, reduced to what a comparison looks at. */
+async function keys(db: Database, analysisId: string): Promise<Finding[]> {
+  const { rows } = await db.query<{ level: Finding['level']; holder: string; riskId: string; riskLevel: Finding['riskLevel'] }>(
+    'SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel" FROM findings WHERE analysis_id = $1',
+    [analysisId],
+  );
+  // compareFindings reads only level, holder, riskId and riskLevel.
+  return rows as unknown as Finding[];
+}
+
+/** DESIGN 5.13 over the stored findings of two completed analyses of one customer. */
+export async function compareAnalyses(db: Database, ctx: ResourceContext, leftId: unknown, rightId: unknown): Promise<Comparison> {
+  if (typeof leftId !== 'string' || leftId === '' || typeof rightId !== 'string' || rightId === '') {
+    const errors: Record<string, string> = {};
+    if (typeof leftId !== 'string' || leftId === '') errors.left = 'Choose the first analysis';
+    if (typeof rightId !== 'string' || rightId === '') errors.right = 'Choose the second analysis';
+    throw badRequest('Both risk results must be chosen to compare', errors);
+  }
+  const left = await completedAnalysis(db, ctx, leftId, 'first');
+  const right = await completedAnalysis(db, ctx, rightId, 'second');
+  // A SuperAdmin without X-Customer-Id sees every customer; a comparison stays within one.
+  if (left.customer_id !== right.customer_id) throw badRequest('Both analyses must belong to the same customer');
+  const [l, r] = await Promise.all([keys(db, left.id), keys(db, right.id)]);
+  const rows = compareFindings(l, r);
+  const count = (s: ComparisonStatus): number => rows.filter((x) => x.status === s).length;
+  return {
+    left: side(left, l.length),
+    right: side(right, r.length),
+    summary: {
+      new: count('new'),
+      resolved: count('resolved'),
+      unchanged: count('unchanged'),
+      levelChanged: rows.filter((x) => x.levelChanged).length,
+      total: rows.length,
+    },
+    rows,
+  };
+}
+
+/** `filter={"status":…,"level":…,"levelChanged":…,"q":…}` over comparison rows. */
+function filterRows(rows: ComparisonRow[], raw: unknown): ComparisonRow[] {
+  const filter = jsonParam('filter', raw) ?? {};
+  if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) throw badRequest('The filter parameter must be a JSON object');
+  let out = rows;
+  const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
+  for (const [field, value] of Object.entries(filter as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    if (field === 'status' || field === 'level' || field === 'riskId') {
+      const allowed = new Set(asList(value));
+      out = out.filter((row) => allowed.has(row[field]));
+    } else if (field === 'levelChanged') {
+      if (typeof value !== 'boolean') throw badRequest('The filter parameter levelChanged must be true or false');
+      out = out.filter((row) => row.levelChanged === value);
+    } else if (field === 'q') {
+      if (typeof value !== 'string') throw badRequest('The filter parameter q must be a string');
+      const q = value.trim().toLowerCase();
+      if (q) out = out.filter((row) => row.holder.toLowerCase().includes(q) || row.riskId.toLowerCase().includes(q));
+    } else {
+      throw badRequest(`The filter parameter has an unknown field: ${field}`);
+    }
+  }
+  return out;
+}
+
+export function comparisonCsv(rows: readonly ComparisonRow[]): string {
+  const lines: string[] = [COMPARISON_CSV_COLUMNS.join(',')];
+  for (const r of rows) {
+    lines.push([r.level, r.holder, r.riskId, r.status, r.leftRiskLevel ?? '', r.rightRiskLevel ?? '', r.levelChanged ? 'X' : ''].map(csvField).join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+async function comparisonXlsx(c: Comparison): Promise<Buffer> {
+  const ExcelJS = await loadExcelJs();
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('COMPARISON');
+  sheet.addRow([...COMPARISON_CSV_COLUMNS]);
+  sheet.getRow(1).font = { bold: true };
+  for (const r of c.rows) sheet.addRow([r.level, r.holder, r.riskId, r.status, r.leftRiskLevel ?? '', r.rightRiskLevel ?? '', r.levelChanged ? 'X' : '']);
+  const summary = workbook.addWorksheet('SUMMARY');
+  summary.addRow(['', 'LEFT', 'RIGHT']);
+  summary.addRow(['Analysis', c.left.name, c.right.name]);
+  summary.addRow(['Date', c.left.analysisDate, c.right.analysisDate]);
+  summary.addRow(['Findings', c.left.findings, c.right.findings]);
+  summary.addRow([]);
+  for (const [k, v] of Object.entries(c.summary)) summary.addRow([k, v]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * `GET /api/analyses/compare?left=…&right=…` (DESIGN 5.13): summary and rows, the rows
+ * optionally filtered (`filter`) and paged (`range`, Content-Range `comparison a-b/total`);
+ * `format=csv|xlsx` downloads the (filtered) rows instead.
+ */
+export function registerCompare(app: FastifyInstance, db: Database): void {
+  app.get('/api/analyses/compare', { preHandler: app.authenticate, config: { page: 'reports/compare' } }, async (request, reply) => {
+    const ctx = await gate(db, compareGate, request, 'read');
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const comparison = await compareAnalyses(db, ctx, query.left, query.right);
+    const rows = filterRows(comparison.rows, query.filter);
+    if (query.format !== undefined) {
+      const format = formatParam(query.format);
+      const file = `${fileName(`${comparison.left.name}-vs-${comparison.right.name}`, 'comparison')}.${format}`;
+      reply.header('Content-Disposition', `attachment; filename="${file}"`);
+      if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(comparisonCsv(rows));
+      return reply.header('Content-Type', XLSX_TYPE).send(await comparisonXlsx({ ...comparison, rows }));
+    }
+    const range = rangeParam(query.range, 5000);
+    const page = range ? rows.slice(range[0], range[1] + 1) : rows;
+    const start = range ? range[0] : 0;
+    reply.header('Content-Range', page.length === 0 ? `comparison */${rows.length}` : `comparison ${start}-${start + page.length - 1}/${rows.length}`);
+    reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    return { left: comparison.left, right: comparison.right, summary: comparison.summary, total: rows.length, rows: page };
+  });
+}

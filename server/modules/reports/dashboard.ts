@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { badRequest, conflict } from '../../errors.ts';
+import { findScoped } from '../../resources/scoped-record.ts';
+import { gate, pageGate } from './gate.ts';
+
+export const dashboardGate = pageGate('reports-dashboard', 'reports/dashboard');
+
+const RISK_LEVELS = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
+const HOLDER_LEVELS = ['USER', 'ROLE', 'PROFILE'] as const;
+
+interface AnalysisRow {
+  id: string;
+  customer_id: string;
+  name: string;
+  status: string;
+  analysis_date: string;
+  system_period_id: string;
+  risk_period_id: string;
+  level: string;
+  mode: string;
+  counts: Record<string, number> | null;
+  finished_at: Date | string | null;
+}
+
+interface CountRow {
+  key: string;
+  findings: number;
+  accepted: number;
+}
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/** `GET /api/reports/dashboard?analysisId=…` (issue 4, Reports: dashboard). */
+export function registerDashboard(app: FastifyInstance, db: Database): void {
+  app.get('/api/reports/dashboard', { preHandler: app.authenticate, config: { page: 'reports/dashboard' } }, async (request) => {
+    const ctx = await gate(db, dashboardGate, request, 'read');
+    const { analysisId } = (request.query ?? {}) as { analysisId?: string };
+    if (analysisId === undefined || analysisId === '') throw badRequest('A default analysis must be chosen to see the full list', { analysisId: 'Choose an analysis' });
+    const a = await findScoped<AnalysisRow>(
+      db,
+      'analyses',
+      ctx,
+      analysisId,
+      'id, customer_id, name, status, analysis_date, system_period_id, risk_period_id, level, mode, counts, finished_at',
+      'analysis',
+    );
+    if (a.status !== 'completed') throw conflict('The analysis has not completed; the dashboard shows completed analyses only', 'NOT_COMPLETED');
+
+    const grouped = async (column: string, extraWhere = ''): Promise<CountRow[]> =>
+      (
+        await db.query<CountRow>(
+          `SELECT ${column} AS key, count(*)::int AS findings, (count(*) FILTER (WHERE accepted))::int AS accepted
+           FROM findings WHERE analysis_id = $1${extraWhere} GROUP BY ${column}`,
+          [a.id],
+        )
+      ).rows;
+    const [byRisk, byLevel, byProcess] = await Promise.all([grouped('risk_level'), grouped('level'), grouped('business_process')]);
+    const total = byLevel.reduce((n, r) => n + r.findings, 0);
+    const accepted = byLevel.reduce((n, r) => n + r.accepted, 0);
+    const pick = (rows: CountRow[], key: string) => rows.find((r) => r.key === key) ?? { findings: 0, accepted: 0 };
+
+    const top = await db.query<{ holder: string; critical: number; high: number; findings: number; accepted: number }>(
+      `SELECT holder,
+              (count(*) FILTER (WHERE risk_level = 'CRITICAL'))::int AS critical,
+              (count(*) FILTER (WHERE risk_level = 'HIGH'))::int AS high,
+              count(*)::int AS findings,
+              (count(*) FILTER (WHERE accepted))::int AS accepted
+       FROM findings WHERE analysis_id = $1 AND level = 'USER'
+       GROUP BY holder
+       HAVING count(*) FILTER (WHERE risk_level IN ('CRITICAL', 'HIGH')) > 0
+       ORDER BY count(*) FILTER (WHERE risk_level IN ('CRITICAL', 'HIGH')) DESC, count(*) DESC, holder COLLATE "C"
+       LIMIT 10`,
+      [a.id],
+    );
+    // Names and departments from the period's user addresses, when the extract had them.
+    const names = new Map<string, { fullName: string; department: string }>();
+    if (top.rows.length > 0) {
+      const { rows } = await db.query<{ bname: string; name_textc: string; name_first: string; name_last: string; department: string }>(
+        `SELECT u.bname, u.name_textc, u.name_first, u.name_last, u.department
+         FROM sap_user_addr u JOIN system_periods sp ON sp.data_import_id = u.import_id
+         WHERE sp.id = $1 AND u.bname = ANY($2::text[])`,
+        [a.system_period_id, top.rows.map((r) => r.holder)],
+      );
+      for (const r of rows) {
+        names.set(r.bname, { fullName: r.name_textc || [r.name_first, r.name_last].filter(Boolean).join(' '), department: r.department });
+      }
+    }
+
+    const period = await db.query<{ system_id: string; name: string; period_date: string }>(
+      'SELECT system_id, name, period_date FROM system_periods WHERE id = $1',
+      [a.system_period_id],
+    );
+    const trend = await db.query<{
+      id: string;
+      name: string;
+      analysis_date: string;
+      system_period_id: string;
+      period_name: string;
+      period_date: string;
+      level: string;
+      mode: string;
+      findings: number;
+      accepted: number;
+    }>(
+      `SELECT a.id, a.name, a.analysis_date, a.system_period_id, sp.name AS period_name, sp.period_date, a.level, a.mode,
+              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = a.id) AS findings,
+              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = a.id AND f.accepted) AS accepted
+       FROM analyses a JOIN system_periods sp ON sp.id = a.system_period_id
+       WHERE a.customer_id = $1 AND a.status = 'completed' AND a.risk_period_id = $2 AND sp.system_id = $3
+       ORDER BY sp.period_date, a.analysis_date, a.created_at, a.id`,
+      [a.customer_id, a.risk_period_id, period.rows[0].system_id],
+    );
+
+    return {
+      analysis: {
+        id: a.id,
+        name: a.name,
+        analysisDate: a.analysis_date,
+        systemPeriodId: a.system_period_id,
+        systemPeriodName: period.rows[0].name,
+        riskPeriodId: a.risk_period_id,
+        level: a.level,
+        mode: a.mode,
+        counts: a.counts,
+        finishedAt: iso(a.finished_at),
+      },
+      totals: { findings: total, accepted, open: total - accepted },
+      byRiskLevel: RISK_LEVELS.map((riskLevel) => ({ riskLevel, ...strip(pick(byRisk, riskLevel)) })),
+      byLevel: HOLDER_LEVELS.map((level) => ({ level, ...strip(pick(byLevel, level)) })),
+      byBusinessProcess: byProcess
+        .map((r) => ({ businessProcess: r.key, findings: r.findings, accepted: r.accepted }))
+        .sort((x, y) => y.findings - x.findings || (x.businessProcess < y.businessProcess ? -1 : x.businessProcess > y.businessProcess ? 1 : 0)),
+      acceptedVsOpen: { accepted, open: total - accepted },
+      topUsers: top.rows.map((r) => ({
+        holder: r.holder,
+        fullName: names.get(r.holder)?.fullName ?? '',
+        department: names.get(r.holder)?.department ?? '',
+        critical: r.critical,
+        high: r.high,
+        findings: r.findings,
+        accepted: r.accepted,
+      })),
+      trend: trend.rows.map((r) => ({
+        analysisId: r.id,
+        name: r.name,
+        date: r.analysis_date,
+        systemPeriodId: r.system_period_id,
+        systemPeriodName: r.period_name,
+        periodDate: r.period_date,
+        level: r.level,
+        mode: r.mode,
+        findings: r.findings,
+        accepted: r.accepted,
+        open: r.findings - r.accepted,
+      })),
+    };
+  });
+}
+
+const strip = (r: { findings: number; accepted: number }) => ({ findings: r.findings, accepted: r.accepted, open: r.findings - r.accepted });

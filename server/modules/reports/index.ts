@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { PreparedCache } from '../../reports/prepared-cache.ts';
+import { registerBasis } from './basis.ts';
+import { registerCompare } from './compare.ts';
+import { registerDashboard } from './dashboard.ts';
+import { registerSimulation } from './simulation.ts';
+
+export interface ReportRouteOptions {
+  db: Database;
+  config?: Config;
+  /** Not used yet: basis checks run synchronously (seconds even on a large period). */
+  queue?: JobQueue;
+  /** Prepared analyses kept for simulations (LRU); 2 by default. */
+  simulationCacheSize?: number;
+}
+
+/**
+ * Reports (issue 4): dashboard, comparison of two analyses, simulation, basis analysis.
+ * `GET /api/reports/dashboard`, `GET /api/analyses/compare`, `POST /api/simulations`,
+ * `basis-findings` and `/api/system-periods/:id/basis[/export]`.
+ */
+export async function reportRoutes(app: FastifyInstance, options: ReportRouteOptions): Promise<void> {
+  const { db } = options;
+  const cache = new PreparedCache(db, options.simulationCacheSize ?? 2);
+  registerDashboard(app, db);
+  registerCompare(app, db);
+  registerSimulation(app, db, cache);
+  registerBasis(app, db);
+}

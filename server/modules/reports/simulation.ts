@@ -1,0 +1,204 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AcceptanceIndex } from '../../../engine/analysis/acceptance.ts';
+import { compareHolderRows } from '../../../engine/analysis/order.ts';
+import type { PreparedAnalysis } from '../../../engine/analysis/prepared-analysis.ts';
+import { simulateOn, SimulationError } from '../../../engine/analysis/simulate.ts';
+import type { Finding, FunctionMatch, SimulationRequest } from '../../../engine/model/analysis.ts';
+import { parseDate8, type Date8 } from '../../../engine/model/dates.ts';
+import { formatFunctions, formatSources } from '../../../engine/output/findings-csv.ts';
+import { loadAcceptances } from '../../analyses/acceptances.ts';
+import type { Database } from '../../db/database.ts';
+import { badRequest, conflict, fieldErrors, notFound } from '../../errors.ts';
+import type { PreparedCache } from '../../reports/prepared-cache.ts';
+import { findScoped } from '../../resources/scoped-record.ts';
+import { gate, pageGate } from './gate.ts';
+
+export const simulationGate = pageGate('simulations', 'simulation');
+
+const name = (label: string) => z.string({ error: `${label} must be text` }).trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+const roleList = (label: string) => z.array(name(label), { error: `${label} must be a list of role names` }).max(200, `At most 200 ${label.toLowerCase()}`).default([]);
+const authorisationValue = z.object({
+  object: name('Object'),
+  auth: name('Authorisation'),
+  field: name('Field'),
+  // Values are compared exactly with the stored rows (DESIGN 5.4), so they are not trimmed.
+  low: z.string({ error: 'Low must be text' }).max(100).default(''),
+  high: z.string({ error: 'High must be text' }).max(100).default(''),
+});
+const authorisationList = z.array(authorisationValue, { error: 'Must be a list of authorisation values' }).max(1000).default([]);
+
+export const simulationSchema = z
+  .object({
+    systemPeriodId: z.uuid({ error: 'System period is required' }),
+    riskPeriodId: z.uuid({ error: 'Risk period is required' }),
+    user: name('User').optional(),
+    role: name('Role').optional(),
+    addRoles: roleList('Roles to add'),
+    removeRoles: roleList('Roles to remove'),
+    addAuthorisations: authorisationList,
+    removeAuthorisations: authorisationList,
+    level: z.enum(['action', 'permission'], { error: 'Level must be action or permission' }).default('permission'),
+    mode: z.enum(['same-instance', 'union'], { error: 'Mode must be same-instance or union' }).default('same-instance'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.user === undefined && v.role === undefined) ctx.addIssue({ code: 'custom', path: ['user'], message: 'Choose a user or a role to simulate' });
+    if (v.user !== undefined && v.role !== undefined) ctx.addIssue({ code: 'custom', path: ['role'], message: 'Simulate a user or a role, not both' });
+    if (v.user !== undefined && (v.addAuthorisations.length > 0 || v.removeAuthorisations.length > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['addAuthorisations'], message: 'Authorisation values can be changed for a role only' });
+    }
+  });
+
+export type SimulationBody = z.infer<typeof simulationSchema>;
+
+/** A finding as the API shows findings (DESIGN 6), with its provenance in full. */
+export interface SimulatedFinding {
+  level: Finding['level'];
+  holder: string;
+  riskId: string;
+  riskLevel: string;
+  riskType: string;
+  businessProcess: string;
+  functions: string;
+  sources: string;
+  provenance: FunctionMatch[];
+  accepted: boolean;
+  acceptedBy: string | null;
+  message: string | null;
+}
+
+export function findingRecord(f: Finding): SimulatedFinding {
+  return {
+    level: f.level,
+    holder: f.holder,
+    riskId: f.riskId,
+    riskLevel: f.riskLevel,
+    riskType: f.riskType,
+    businessProcess: f.businessProcess,
+    functions: formatFunctions(f),
+    sources: formatSources(f),
+    provenance: f.functions,
+    accepted: f.accepted,
+    acceptedBy: f.acceptance?.author ?? null,
+    message: f.acceptance?.message ?? null,
+  };
+}
+
+/** Findings as records, in the order of the CSV (level, holder, risk id; code points). */
+export const records = (findings: readonly Finding[]): SimulatedFinding[] => [...findings].sort(compareHolderRows).map(findingRecord);
+
+/**
+ * The customer's acceptances on the simulated findings (DESIGN 5.12). The prepared analysis is
+ * shared and built without them; the roles a simulated user holds afterwards are its roles on
+ * D with the added ones and without the removed ones, as the engine simulates them.
+ */
+function applyAcceptances(prepared: PreparedAnalysis, request: SimulationRequest, before: Finding[], after: Finding[], index: AcceptanceIndex): void {
+  if (index.isEmpty) return;
+  const riskIndex = new Map(prepared.compiled.risks.map((r, i) => [r.risk.id, i]));
+  const meets = (riskId: string) => (role: string) => {
+    const i = riskIndex.get(riskId);
+    return i !== undefined && prepared.roleRisks(role).has(i);
+  };
+  const l = prepared.landscape;
+  const date = prepared.options.date;
+  let heldBefore: Set<string> | null = null;
+  let heldAfter: Set<string> | null = null;
+  const rolesBefore = (): Set<string> => {
+    if (request.holder.kind !== 'user') return new Set();
+    return (heldBefore ??= l.rolesHeldBy(prepared.userHolder(request.holder.bname).sources()));
+  };
+  const rolesAfter = (): Set<string> => {
+    if (request.holder.kind !== 'user') return new Set();
+    if (heldAfter) return heldAfter;
+    const bname = request.holder.bname;
+    const removed = new Set(request.removeRoles);
+    const roles = [...new Set([...l.rolesOf(bname, date), ...request.addRoles.filter((r) => !removed.has(r))])];
+    const sources = l.userSources(bname, date, roles).filter((s) => !s.path.some((p) => p.kind === 'role' && removed.has(p.name)));
+    return (heldAfter = l.rolesHeldBy(sources));
+  };
+  const apply = (list: Finding[], held: () => Set<string>): void => {
+    for (const f of list) {
+      const found = index.find(f.level, f.holder, f.riskId, held, meets(f.riskId));
+      f.accepted = found !== null;
+      f.acceptance = found;
+    }
+  };
+  apply(before, rolesBefore);
+  apply(after, rolesAfter);
+}
+
+/** `POST /api/simulations` (DESIGN 5.14): what-if for one user or role, nothing stored. */
+export function registerSimulation(app: FastifyInstance, db: Database, cache: PreparedCache): void {
+  app.post('/api/simulations', { preHandler: app.authenticate, config: { page: 'simulation' } }, async (request) => {
+    const started = performance.now();
+    // Nothing is written: any flag on the simulation page allows it.
+    const ctx = await gate(db, simulationGate, request, 'read');
+    if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw badRequest('The body must be a JSON object');
+    const parsed = simulationSchema.safeParse(request.body);
+    if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+    const body = parsed.data;
+
+    const sp = await findScoped<{ customer_id: string; period_date: string; data_import_id: string | null }>(
+      db, 'system_periods', ctx, body.systemPeriodId, 'customer_id, period_date, data_import_id', 'system period',
+    );
+    const rp = await findScoped<{ customer_id: string; status: string }>(db, 'risk_periods', ctx, body.riskPeriodId, 'customer_id, status', 'risk period');
+    if (rp.customer_id !== sp.customer_id) throw notFound(`No risk period record ${body.riskPeriodId}`);
+    if (!sp.data_import_id) throw conflict('The system period has no imported data; upload an extract first', 'PERIOD_EMPTY');
+    if (rp.status !== 'ready') throw conflict('The risk period has no imported ruleset; upload one first', 'PERIOD_EMPTY');
+    const date = parseDate8(sp.period_date) as Date8;
+
+    const entry = await cache.get({ dataImportId: sp.data_import_id, riskPeriodId: body.riskPeriodId, customerId: sp.customer_id, level: body.level, mode: body.mode, date });
+    const { prepared } = entry;
+    const l = prepared.landscape;
+    if (body.user !== undefined && !l.users.has(body.user)) throw notFound(`User ${body.user} is not in the system period (USR02)`);
+    const knownRoles = new Set<string>();
+    const requireRole = (role: string, what: string): void => {
+      if (knownRoles.has(role)) return;
+      if (!l.roles.includes(role)) throw notFound(`${what} ${role} is not in the system period`);
+      knownRoles.add(role);
+    };
+    if (body.role !== undefined) requireRole(body.role, 'Role');
+    for (const r of body.addRoles) requireRole(r, 'Role to add');
+    for (const r of body.removeRoles) requireRole(r, 'Role to remove');
+
+    const simulation: SimulationRequest = {
+      holder: body.user !== undefined ? { kind: 'user', bname: body.user } : { kind: 'role', role: body.role! },
+      addRoles: body.addRoles,
+      removeRoles: body.removeRoles,
+      addAuthorisations: body.addAuthorisations,
+      removeAuthorisations: body.removeAuthorisations,
+    };
+    const t0 = performance.now();
+    let result;
+    try {
+      result = simulateOn(prepared, simulation);
+    } catch (e) {
+      if (e instanceof SimulationError) throw notFound(e.message);
+      throw e;
+    }
+    const simulateMs = performance.now() - t0;
+    applyAcceptances(prepared, simulation, result.before, result.after, new AcceptanceIndex(await loadAcceptances(db, sp.customer_id), date));
+
+    return {
+      systemPeriodId: body.systemPeriodId,
+      riskPeriodId: body.riskPeriodId,
+      holder: body.user !== undefined ? { kind: 'user', name: body.user } : { kind: 'role', name: body.role },
+      analysisDate: sp.period_date,
+      level: body.level,
+      mode: body.mode,
+      addRoles: body.addRoles,
+      removeRoles: body.removeRoles,
+      summary: { before: result.before.length, after: result.after.length, added: result.added.length, removed: result.removed.length },
+      before: records(result.before),
+      after: records(result.after),
+      added: records(result.added),
+      removed: records(result.removed),
+      timings: {
+        cached: entry.cached,
+        loadMs: entry.cached ? 0 : entry.loadMs,
+        simulateMs: Math.round(simulateMs * 10) / 10,
+        totalMs: Math.round((performance.now() - started) * 10) / 10,
+      },
+    };
+  });
+}

@@ -1,0 +1,102 @@
+import { prepareAnalysis, type PreparedAnalysis } from '../../engine/analysis/prepared-analysis.ts';
+import type { AnalysisLevel, InstanceMode } from '../../engine/model/analysis.ts';
+import type { Date8 } from '../../engine/model/dates.ts';
+import { objectsNeeded } from '../analyses/objects-needed.ts';
+import type { Database } from '../db/database.ts';
+import { loadExtract } from '../periods/extract-store.ts';
+import { loadRuleset } from '../periods/ruleset-store.ts';
+
+/** What a prepared analysis is built from; the key says which version of each. */
+export interface PreparedKeyInput {
+  dataImportId: string;
+  riskPeriodId: string;
+  customerId: string;
+  level: AnalysisLevel;
+  mode: InstanceMode;
+  date: Date8;
+}
+
+export interface CachedPrepared {
+  prepared: PreparedAnalysis;
+  /** Milliseconds the load and preparation took when this entry was built. */
+  loadMs: number;
+}
+
+/**
+ * The version of a risk period's ruleset and of the customer's deactivations: a change of any
+ * risk or function (edit, insert, delete, re-import) or of a deactivation gives another key,
+ * so a stale preparation is never served. Acceptances are not in the key: they are applied to
+ * simulation results afterwards (they change often and do not change what is met).
+ */
+async function rulesetVersion(db: Database, riskPeriodId: string, customerId: string): Promise<{ version: string; deactivated: string[] }> {
+  const { rows } = await db.query<{ rp: string | null; risks: string; functions: string; deactivated: string[] | null }>(
+    `SELECT (SELECT coalesce(imported_at::text, '') || '/' || updated_at::text FROM risk_periods WHERE id = $1) AS rp,
+            (SELECT count(*)::text || '/' || coalesce(max(updated_at)::text, '') FROM risks WHERE risk_period_id = $1) AS risks,
+            (SELECT count(*)::text || '/' || coalesce(max(updated_at)::text, '') FROM functions WHERE risk_period_id = $1) AS functions,
+            (SELECT array_agg(risk_id ORDER BY risk_id) FROM risk_deactivations WHERE customer_id = $2) AS deactivated`,
+    [riskPeriodId, customerId],
+  );
+  const r = rows[0];
+  const deactivated = r.deactivated ?? [];
+  return { version: [r.rp ?? '', r.risks, r.functions, deactivated.join(',')].join('|'), deactivated };
+}
+
+/**
+ * A small LRU of prepared analyses (extract + ruleset compiled and instantiated for one date,
+ * level and mode), so that only the first simulation on a period pays the loading; concurrent
+ * first calls share one load. A failed load is not kept.
+ */
+export class PreparedCache {
+  private readonly entries = new Map<string, Promise<CachedPrepared>>();
+
+  constructor(
+    private readonly db: Database,
+    readonly capacity = 2,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The prepared analysis for the inputs, and whether it was already cached (or being loaded). */
+  async get(input: PreparedKeyInput): Promise<CachedPrepared & { cached: boolean }> {
+    const { version, deactivated } = await rulesetVersion(this.db, input.riskPeriodId, input.customerId);
+    const key = [input.dataImportId, input.riskPeriodId, version, input.level, input.mode, input.date].join('#');
+    const known = this.entries.get(key);
+    if (known) {
+      // Most recently used last.
+      this.entries.delete(key);
+      this.entries.set(key, known);
+      return { ...(await known), cached: true };
+    }
+    const loading = this.load(input, deactivated);
+    this.entries.set(key, loading);
+    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    loading.catch(() => {
+      if (this.entries.get(key) === loading) this.entries.delete(key);
+    });
+    return { ...(await loading), cached: false };
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private async load(input: PreparedKeyInput, deactivated: string[]): Promise<CachedPrepared> {
+    const started = performance.now();
+    const ruleset = await loadRuleset(this.db, input.riskPeriodId);
+    const startChecks = await loadExtract(this.db, input.dataImportId, { tables: ['TSTCA'] });
+    const objects = objectsNeeded(ruleset, input.level, startChecks.tcodeChecks, deactivated);
+    const extract = await loadExtract(this.db, input.dataImportId, { objects });
+    const prepared = prepareAnalysis(extract, ruleset, {
+      date: input.date,
+      level: input.level,
+      mode: input.mode,
+      // Scope does not matter for one holder: a simulated user is evaluated whatever its lock.
+      includeLocked: true,
+      includeExpired: true,
+      deactivatedRiskIds: deactivated,
+    });
+    return { prepared, loadMs: Math.round(performance.now() - started) };
+  }
+}
