@@ -23,10 +23,10 @@ function encode(value: unknown, type: PeriodColumn['type']): string {
 }
 
 /** The rows of one table as COPY text, in chunks, counting rows as they go. */
-function* tableChunks(importId: string, spec: PeriodTable, rows: readonly object[], onRows: (n: number) => void): Generator<string> {
+function* tableChunks(importId: string, spec: PeriodTable, rows: readonly object[], firstSeq: number, onRows: (n: number) => void): Generator<string> {
   let chunk = '';
   let pending = 0;
-  let seq = 0;
+  let seq = firstSeq;
   for (const row of rows) {
     let line = `${importId}\t${seq++}`;
     const record = row as Record<string, unknown>;
@@ -58,29 +58,50 @@ export interface WriteProgress {
  * by the caller instead (the rows are invisible until the period points at `importId`, and are
  * deleted by `deleteImport` when anything fails).
  */
+// Big tables are cut into slices loaded over this many connections at once: PostgreSQL then
+// parses and indexes on every core while this process encodes the next chunk.
+const PARALLEL_COPIES = 2;
+const SLICE_ROWS = 250_000;
+
 export async function writeExtract(
   db: Database,
   importId: string,
   extract: SystemExtract,
   onProgress?: (p: WriteProgress) => void | Promise<void>,
+  options: { sliceRows?: number } = {},
 ): Promise<Record<string, number>> {
   if (!UUID.test(importId)) throw new Error('writeExtract: importId must be a uuid');
+  const sliceRows = options.sliceRows ?? SLICE_ROWS;
   const totalRows = PERIOD_TABLES.reduce((n, t) => n + extract[t.key].length, 0);
   let rowsWritten = 0;
   const counts: Record<string, number> = {};
+  const tasks: { spec: PeriodTable; rows: readonly object[]; firstSeq: number }[] = [];
   for (const spec of PERIOD_TABLES) {
     const rows = extract[spec.key] as readonly object[];
     counts[spec.sapName] = rows.length;
-    if (rows.length === 0) continue;
-    await db.copyIn(
-      spec.table,
-      ['import_id', 'seq', ...spec.columns.map((c) => c.column)],
-      tableChunks(importId, spec, rows, (n) => {
-        rowsWritten += n;
-      }),
-    );
-    await onProgress?.({ table: spec.sapName, rowsWritten, totalRows });
+    const parallel = db.kind === 'postgres' && Boolean(db.connectionString); // a transaction handle has one connection
+    const slices = parallel ? Math.min(PARALLEL_COPIES * 4, Math.ceil(rows.length / sliceRows)) : 1;
+    const size = Math.ceil(rows.length / Math.max(1, slices));
+    for (let from = 0; from < rows.length; from += size) tasks.push({ spec, rows: rows.slice(from, from + size), firstSeq: from });
   }
+  // Largest first, so the connections finish together.
+  tasks.sort((a, b) => b.rows.length - a.rows.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < tasks.length) {
+      const { spec, rows, firstSeq } = tasks[next++];
+      await db.copyIn(
+        spec.table,
+        ['import_id', 'seq', ...spec.columns.map((c) => c.column)],
+        tableChunks(importId, spec, rows, firstSeq, (n) => {
+          rowsWritten += n;
+        }),
+      );
+      await onProgress?.({ table: spec.sapName, rowsWritten, totalRows });
+    }
+  };
+  const lanes = db.kind === 'postgres' && db.connectionString ? PARALLEL_COPIES : 1;
+  await Promise.all(Array.from({ length: lanes }, lane));
   return counts;
 }
 
