@@ -1,7 +1,7 @@
 import { isInputError } from '../importers/input-error.ts';
 import { UsageError } from './usage-error.ts';
 
-import { ANALYZE_USAGE, BASIS_USAGE, BENCH_USAGE, GENERATE_USAGE } from './usage.ts';
+import { ANALYZE_USAGE, BASIS_USAGE, BENCH_USAGE, GENERATE_USAGE, LICENCE_USAGE } from './usage.ts';
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -14,6 +14,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   serve: { run: (a) => import('./serve-command.ts').then((m) => m.serveCommand(a)), usage: 'segra serve [--no-worker]' },
   worker: { run: (a) => import('./serve-command.ts').then((m) => m.workerCommand(a)), usage: 'segra worker' },
   migrate: { run: (a) => import('./serve-command.ts').then((m) => m.migrateCommand(a)), usage: 'segra migrate' },
+  licence: { run: (a) => import('./licence-command.ts').then((m) => m.licenceCommand(a)), usage: LICENCE_USAGE },
 };
 
 function usage(): string {
