@@ -121,6 +121,27 @@ export interface AnalysisRunOptions {
   enqueueShard?: (job: AnalysisShardJob) => Promise<unknown>;
 }
 
+// Analyses this process is working on: a shutdown that cannot wait for them marks them failed.
+const active = new Set<string>();
+
+/**
+ * Marks the analyses still running in this process as failed (a shutdown that did not wait for
+ * them), so that none stays `running` until a sweep finds it.
+ */
+export async function abandonActiveAnalyses(db: Database): Promise<number> {
+  let n = 0;
+  for (const id of active) {
+    const { rows } = await db.query(
+      `UPDATE analyses SET status = 'failed', phase = NULL, finished_at = now(), updated_at = now(),
+         error = 'The server stopped while this analysis ran; run it again' WHERE id = $1 AND status = 'running' RETURNING id`,
+      [id],
+    );
+    n += rows.length;
+  }
+  active.clear();
+  return n;
+}
+
 /** Where a shard ran, for the analysis's shard log. */
 const WORKER = `${hostname()}:${process.pid}`;
 
@@ -165,6 +186,15 @@ async function prepare(db: Database, a: AnalysisRow, single: boolean): Promise<P
  * the counts of all parts. A cancel meanwhile rolls the part back.
  */
 async function evaluateAndStore(db: Database, a: AnalysisRow, index: number, count: number): Promise<void> {
+  active.add(a.id);
+  try {
+    await evaluateAndStorePart(db, a, index, count);
+  } finally {
+    active.delete(a.id);
+  }
+}
+
+async function evaluateAndStorePart(db: Database, a: AnalysisRow, index: number, count: number): Promise<void> {
   const single = count === 1;
   const started = Date.now();
   const prepared = await prepare(db, a, single);

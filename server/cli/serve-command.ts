@@ -3,6 +3,7 @@ import { ensureSuperAdmin } from '../auth/bootstrap.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { abandonActiveAnalyses } from '../analyses/run-analysis.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { startQueue } from '../jobs/queue.ts';
 import { startWorkers, sweepStaleWork } from '../jobs/workers.ts';
@@ -47,9 +48,19 @@ export async function serveCommand(args: string[]): Promise<number> {
     });
   } finally {
     await queue?.stop();
+    await abandonActiveAnalyses(db).catch(() => 0);
     await db.close();
+    exitSoon();
   }
   return 0;
+}
+
+/**
+ * After a shutdown's cleanup, work that did not stop in time (a job's handler still computing)
+ * must not keep the process alive: it exits within two seconds whatever is left.
+ */
+function exitSoon(): void {
+  setTimeout(() => process.exit(process.exitCode ?? 0), 2000).unref();
 }
 
 /** Applies pending migrations and says on stdout what was applied. */
@@ -89,7 +100,9 @@ export async function workerCommand(args: string[]): Promise<number> {
     });
   } finally {
     await queue.stop();
+    await abandonActiveAnalyses(db).catch(() => 0);
     await db.close();
+    exitSoon();
   }
   return 0;
 }

@@ -107,6 +107,21 @@ describe.skipIf(!postgresAdminUrl)('segra worker processes on PostgreSQL', () =>
     expect(done.counts.findings).toBe(cliCsv.trim().split('\n').length - 1);
   }, 150_000);
 
+  it('a worker stopped with SIGTERM mid-run marks its analysis failed before it exits', async () => {
+    for (const w of workers.splice(0)) w.kill('SIGKILL');
+    const slow = startWorker({ SEGRA_TEST_ANALYSIS_PAUSE_MS: '60000', ANALYSIS_SHARDS: '1' });
+    await ready(slow);
+    const created = await call('POST', '/api/analyses', { name: 'stopped', systemPeriodId: periodId, riskPeriodId });
+    await waitFor(() => analysis(created.id), (a) => a.status === 'running', 30_000);
+    const exited = new Promise<number | null>((resolve) => slow.once('exit', (code) => resolve(code)));
+    const stoppedAt = Date.now();
+    slow.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // pg-boss waits up to 5 s for the running job, then the process goes without waiting for it.
+    expect(Date.now() - stoppedAt).toBeLessThan(15_000);
+    expect(await analysis(created.id)).toMatchObject({ status: 'failed', error: expect.stringContaining('server stopped') });
+  }, 120_000);
+
   it('a worker killed mid-run leaves no analysis running forever, and the next run completes', async () => {
     for (const w of workers.splice(0)) w.kill('SIGKILL');
     const slow = startWorker({ SEGRA_TEST_ANALYSIS_PAUSE_MS: '20000', ANALYSIS_SHARDS: '1' });
