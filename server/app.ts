@@ -29,6 +29,9 @@ import { sqlQueryRoutes } from './modules/sql-queries/index.ts';
 import { systemPeriodRoutes } from './modules/system-periods/system-periods-resource.ts';
 import { systemRoutes } from './modules/systems/systems-resource.ts';
 
+/** Paths of build output (scripts, styles, maps, images, fonts): a missing one is a 404, never the SPA. */
+const STATIC_FILE = /\.(?:js|mjs|css|map|json|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|txt|html)$/i;
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Builds the application: API routes under /api and, when built, the SPA with fallback. */
@@ -99,7 +102,8 @@ export async function buildApp(
     app.setNotFoundHandler((request, reply) => {
       // API paths and missing files (an old asset after a rebuild) get a real 404, not the SPA.
       const pathname = request.url.split('?')[0];
-      if (pathname.startsWith('/api/') || request.method !== 'GET' || /\.[a-z0-9]+$/i.test(pathname)) {
+      // (Only a file type the build emits counts as an asset: /reset-password/{token}/{email} ends in a domain.)
+      if (pathname.startsWith('/api/') || request.method !== 'GET' || STATIC_FILE.test(pathname)) {
         return reply
           .status(404)
           .send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });

@@ -5,6 +5,7 @@ import type { RequestUser, Role } from '../auth/roles.ts';
 import type { Database } from '../db/database.ts';
 import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
 import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../errors.ts';
+import { jsonParam } from './query-params.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -83,16 +84,6 @@ const quote = (identifier: string): string => {
   if (!/^[a-z_][a-z0-9_]*$/.test(identifier)) throw new Error(`Bad identifier in a resource declaration: ${identifier}`);
   return `"${identifier}"`;
 };
-
-function parseJsonParam(name: string, raw: unknown): unknown {
-  if (raw === undefined) return undefined;
-  if (typeof raw !== 'string') throw badRequest(`The ${name} parameter must be given once, as JSON`);
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw badRequest(`The ${name} parameter is not valid JSON`);
-  }
-}
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -208,7 +199,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     const query = (request.query ?? {}) as Record<string, unknown>;
 
     // sort=["field","ASC"]
-    const sortRaw = parseJsonParam('sort', query.sort);
+    const sortRaw = jsonParam('sort', query.sort);
     let [sortField, sortOrder] = spec.defaultSort ?? ['id', 'ASC'];
     if (sortRaw !== undefined) {
       if (
@@ -226,7 +217,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     }
 
     // range=[start,end], inclusive
-    const rangeRaw = parseJsonParam('range', query.range);
+    const rangeRaw = jsonParam('range', query.range);
     let start = 0;
     let end = MAX_RANGE - 1;
     if (rangeRaw !== undefined) {
@@ -243,7 +234,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     }
 
     // filter={...}
-    const filterRaw = parseJsonParam('filter', query.filter) ?? {};
+    const filterRaw = jsonParam('filter', query.filter) ?? {};
     if (filterRaw === null || typeof filterRaw !== 'object' || Array.isArray(filterRaw)) {
       throw badRequest('The filter parameter must be a JSON object');
     }

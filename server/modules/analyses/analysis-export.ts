@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { compareHolderRows } from '../../../engine/analysis/order.ts';
 import { csvField, FINDINGS_CSV_COLUMNS } from '../../../engine/output/findings-csv.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict } from '../../errors.ts';
+import { conflict } from '../../errors.ts';
+import { formatParam, XLSX_TYPE } from '../../resources/query-params.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
@@ -59,13 +60,12 @@ export function registerAnalysisExport(app: FastifyInstance, db: Database): void
     const ctx = await resourceContext(db, findingsResource, request, 'read');
     const { id } = request.params as { id: string };
     const analysis = await findScoped<{ status: string; name: string }>(db, 'analyses', ctx, id, 'status, name', 'analysis');
-    const format = (request.query as { format?: string }).format ?? 'csv';
-    if (format !== 'csv' && format !== 'xlsx') throw badRequest('The format parameter must be csv or xlsx');
+    const format = formatParam((request.query as { format?: string }).format);
     if (analysis.status !== 'completed') throw conflict('Only a completed analysis has findings to export', 'NOT_COMPLETED');
     const rows = await exportRows(db, id);
     const file = `${analysis.name.replace(/[^\w.-]+/g, '_') || 'findings'}.${format}`;
     reply.header('Content-Disposition', `attachment; filename="${file}"`);
     if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows));
-    return reply.header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await findingsXlsx(rows));
+    return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(rows));
   });
 }

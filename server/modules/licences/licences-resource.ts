@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pageAllows } from '../../auth/pages.ts';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -99,10 +100,15 @@ async function uploadLicence(db: Database, config: Config, request: FastifyReque
   return { ...row, uploadedAt: row.uploadedAt instanceof Date ? row.uploadedAt.toISOString() : row.uploadedAt };
 }
 
-/** The customers a counts call covers: an Admin its own; a SuperAdmin all, or the one of X-Customer-Id. */
+/**
+ * The customers a counts call covers: an Admin its own, a User its own when its group may see
+ * the licence-count page; a SuperAdmin all, or the one of X-Customer-Id.
+ */
 function countsScope(request: FastifyRequest): string | null {
   const user = request.user;
-  if (user.role === 'User') throw forbidden('Your role may not read licence counts');
+  if (user.role === 'User' && !pageAllows(user.permissions?.['licenses/license-count'], 'read')) {
+    throw forbidden('Your group may not view on the page licenses/license-count');
+  }
   if (user.role !== 'SuperAdmin') {
     if (!user.customerId) throw forbidden('Your account belongs to no customer');
     return user.customerId;

@@ -1,22 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { jsonParam, rangeParam } from '../../resources/query-params.ts';
 import { PERIOD_TABLES } from '../../periods/period-tables.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { systemPeriodsResource } from './system-periods-resource.ts';
 
 const MAX_RANGE = 1000;
-
-function jsonParam(name: string, raw: unknown): unknown {
-  if (raw === undefined) return undefined;
-  if (typeof raw !== 'string') throw badRequest(`The ${name} parameter must be given once, as JSON`);
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw badRequest(`The ${name} parameter is not valid JSON`);
-  }
-}
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -55,15 +46,7 @@ export function registerPeriodTables(app: FastifyInstance, db: Database): void {
       }
       order = `"${fields.get(String(sort[0]).toUpperCase())!.column}" ${String(sort[1]).toUpperCase()}, seq ASC`;
     }
-    const range = jsonParam('range', query.range);
-    let [start, end] = [0, 24];
-    if (range !== undefined) {
-      if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isSafeInteger(n) && n >= 0) || range[0] > range[1]) {
-        throw badRequest('The range parameter must be [start,end]: two non-negative integers with start <= end');
-      }
-      if (range[1] - range[0] + 1 > MAX_RANGE) throw badRequest(`The range parameter may span at most ${MAX_RANGE} records`);
-      [start, end] = range as [number, number];
-    }
+    const [start, end] = rangeParam(query.range, MAX_RANGE) ?? [0, 24];
     const filter = (jsonParam('filter', query.filter) ?? {}) as Record<string, unknown>;
     if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw badRequest('The filter parameter must be a JSON object');
 

@@ -50,15 +50,15 @@ function suite(target: TestDatabase): void {
   let bare: FastifyInstance;
   const config = loadConfig({ LOG_LEVEL: 'silent', LICENCE_PUBLIC_KEY: publicPem } as NodeJS.ProcessEnv);
   const tokens: Record<string, string> = {};
-  const sign = (key: string, role: Role, customerId: string | null) => {
+  const sign = (key: string, role: Role, customerId: string | null, permissions: Record<string, unknown> = {}) => {
     tokens[key] = app.signAccessToken({
       sub: crypto.randomUUID(),
       name: key,
       email: `${key}@test.local`,
       customerId,
       Role: role,
-      permissions: {},
-    });
+      permissions,
+    } as never);
   };
 
   beforeAll(async () => {
@@ -77,6 +77,7 @@ function suite(target: TestDatabase): void {
     sign('adminB', 'Admin', B);
     sign('adminC', 'Admin', C);
     sign('userA', 'User', A);
+    sign('userCounts', 'User', A, { 'licenses/license-count': { add: false, update: false, delete: false, view: true } });
   });
   afterAll(async () => {
     await app?.close();
@@ -163,6 +164,10 @@ function suite(target: TestDatabase): void {
         { name: 'Beta', licensedUsers: 5, usedUsers: 0, expiresOn: '2999-12-31' },
       ]);
       expect((await call('userA', 'GET', '/api/licences/counts')).statusCode).toBe(403);
+      // A User whose group may view the licence-count page sees its own customer's count.
+      expect((await call('userCounts', 'GET', '/api/licences/counts')).json()).toEqual([
+        { name: 'Acme', licensedUsers: 25, usedUsers: 2, expiresOn: '2999-12-31' },
+      ]);
     });
   });
 
