@@ -1,4 +1,14 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
+
+// A licence key pair for this run: the server verifies licence files with the public key and
+// the tests sign one with the private key (tests/e2e/licence.ts). Set once in the runner's
+// environment, so the workers (which load this file again) see the same pair.
+if (!process.env.E2E_LICENCE_PRIVATE_KEY) {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  process.env.E2E_LICENCE_PUBLIC_KEY = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  process.env.E2E_LICENCE_PRIVATE_KEY = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+}
 
 // Debian's Chromium: Playwright's own browser download cannot reach its host here.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -29,6 +39,9 @@ export default defineConfig({
       DATA_DIR: `test-results/e2e-data-${Date.now()}`,
       SEGRA_ADMIN_EMAIL: 'admin@segra.local',
       SEGRA_ADMIN_PASSWORD: 'e2e-secret',
+      LICENCE_PUBLIC_KEY: process.env.E2E_LICENCE_PUBLIC_KEY!,
+      // The route tour logs in once per test; the default (10 a minute) is for real clients.
+      LOGIN_RATE_LIMIT: '200',
     },
     reuseExistingServer: false,
     timeout: 60_000,

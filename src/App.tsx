@@ -1,26 +1,99 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Admin, CustomRoutes, Loading } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { analysisScreens } from './custom-pages/analysis/screens.tsx';
+import { demoAppRoutes } from './custom-pages/apps/routes.tsx';
 import { LoginPage } from './custom-pages/auth/LoginPage.tsx';
-import { Welcome } from './custom-pages/Welcome.tsx';
+import { ToastStack } from './layout/ToastStack.tsx';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
 import { i18nProvider } from './providers/i18nProvider.ts';
+import { resources } from './resources/index.tsx';
+import { PublicOnly, RootRedirect, ToLogin, ToNotFound, ToUnauthorized } from './routes/guards.tsx';
+import { HOME_PATH, INVALID_ACCESS_PATH, NOT_FOUND_PATH, SCREENS, UNAUTHORIZED_PATH, screenPath } from './routes/route-table.ts';
+import { buildTheme } from './theme/build-theme.ts';
+import { useSettings } from './theme/SettingsContext.tsx';
 
-/** The application's table of contents: resources and custom pages are declared here. */
+// Everything but the login page loads lazily (issue 5: the login page's JS stays small).
+const AppLayout = lazy(() => import('./layout/AppLayout.tsx'));
+const Welcome = lazy(() => import('./custom-pages/Welcome.tsx').then((m) => ({ default: m.Welcome })));
+const RegisterPage = lazy(() => import('./custom-pages/public/RegisterPage.tsx'));
+const ForgotPasswordPage = lazy(() => import('./custom-pages/public/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = lazy(() => import('./custom-pages/public/ResetPasswordPage.tsx'));
+const NotFoundPage = lazy(() => import('./custom-pages/public/StatusPage.tsx').then((m) => ({ default: m.NotFoundPage })));
+const UnauthorizedPage = lazy(() => import('./custom-pages/public/StatusPage.tsx').then((m) => ({ default: m.UnauthorizedPage })));
+const InvalidAccessPage = lazy(() => import('./custom-pages/public/StatusPage.tsx').then((m) => ({ default: m.InvalidAccessPage })));
+const AccountSettings = lazy(() => import('./custom-pages/account/AccountSettings.tsx'));
+const LicenceCounts = lazy(() => import('./custom-pages/licences/LicenceCounts.tsx'));
+const ScreenPlaceholder = lazy(() => import('./custom-pages/ScreenPlaceholder.tsx'));
+
+/**
+ * Screens that are custom pages: the shell's own and the analysis screens (custom-pages/analysis);
+ * the rest of the table without a resource shows a placeholder until its screen lands.
+ */
+const CUSTOM_SCREENS: Record<string, ReactNode> = {
+  '/app/account/settings': <AccountSettings />,
+  '/app/licenses/license-count': <LicenceCounts />,
+  ...Object.fromEntries(Object.entries(analysisScreens).map(([path, Screen]) => [path, <Screen key={path} />])),
+};
+const RESOURCE_PATHS = new Set(resources.map((r) => `/${r.props.name}`));
+const customScreens = SCREENS.map(screenPath).filter((p) => !RESOURCE_PATHS.has(p));
+
+const Page = ({ children }: { children: ReactNode }) => <Suspense fallback={<Loading />}>{children}</Suspense>;
+const Public = ({ children }: { children: ReactNode }) => (
+  <Page>
+    <PublicOnly>{children}</PublicOnly>
+  </Page>
+);
+const GuardedLogin = () => (
+  <PublicOnly>
+    <LoginPage />
+  </PublicOnly>
+);
+const Layout = ({ children }: { children?: ReactNode }) => (
+  <Page>
+    <AppLayout>{children}</AppLayout>
+  </Page>
+);
+
+/** The application's table of contents: public pages, the logged-in area, resources (spec 2). */
 export function App() {
+  const { settings } = useSettings();
+  const theme = useMemo(() => buildTheme(settings), [settings]);
   return (
     <Admin
       i18nProvider={i18nProvider}
       authProvider={authProvider}
       dataProvider={dataProvider}
-      loginPage={LoginPage}
-      dashboard={Welcome}
+      loginPage={GuardedLogin}
+      layout={Layout}
+      catchAll={ToNotFound}
+      accessDenied={ToUnauthorized}
+      authenticationError={ToLogin}
+      notification={ToastStack}
+      theme={theme}
       title="Segra"
       disableTelemetry
     >
-      <CustomRoutes>
-        <Route path="/dashboards/default" element={<Welcome />} />
+      <CustomRoutes noLayout>
+        <Route path="/" element={<RootRedirect />} />
+        <Route path="/register" element={<Public><RegisterPage /></Public>} />
+        <Route path="/forgot-password" element={<Public><ForgotPasswordPage /></Public>} />
+        <Route path="/reset-password/:token/:email" element={<Public><ResetPasswordPage /></Public>} />
+        <Route path={NOT_FOUND_PATH} element={<Page><NotFoundPage /></Page>} />
+        <Route path={UNAUTHORIZED_PATH} element={<Page><UnauthorizedPage /></Page>} />
+        <Route path={INVALID_ACCESS_PATH} element={<Page><InvalidAccessPage /></Page>} />
       </CustomRoutes>
+      <CustomRoutes>
+        <Route path={HOME_PATH} element={<Welcome />} />
+        {customScreens.map((path) => (
+          <Route key={path} path={path} element={CUSTOM_SCREENS[path] ?? <ScreenPlaceholder />} />
+        ))}
+        {demoAppRoutes.map(({ path, component: Component }) => (
+          <Route key={path} path={path} element={<Component />} />
+        ))}
+      </CustomRoutes>
+      {resources}
     </Admin>
   );
 }

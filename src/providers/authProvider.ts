@@ -1,5 +1,10 @@
 import { jwtDecode } from 'jwt-decode';
 import type { AuthProvider } from 'react-admin';
+import { operationOf, type PagePermission, type Viewer } from '../routes/access.ts';
+import { canOnScreen } from '../routes/access.ts';
+import type { Role } from '../routes/route-table.ts';
+import { screenForPath } from '../routes/route-table.ts';
+import { setActiveCustomer } from './customer-scope.ts';
 import { clearToken, isLoggedInFlag, readToken, storeToken } from './token-store.ts';
 
 export interface TokenClaims {
@@ -7,8 +12,8 @@ export interface TokenClaims {
   name: string;
   email: string;
   customerId: string | null;
-  Role: 'SuperAdmin' | 'Admin' | 'User';
-  permissions: Record<string, { add: boolean; update: boolean; delete: boolean; view: boolean }>;
+  Role: Role;
+  permissions: Record<string, PagePermission>;
   exp: number;
 }
 
@@ -29,6 +34,23 @@ export function currentClaims(now: number = Date.now()): TokenClaims | null {
   }
 }
 
+/** The viewer of the guards and menus, from the token (null when not logged in). */
+export function currentViewer(): Viewer | null {
+  const claims = currentClaims();
+  return claims ? { role: claims.Role, permissions: claims.permissions ?? {} } : null;
+}
+
+/**
+ * Whether the viewer may do a react-admin action on a resource. Resources are named by their
+ * spec path (resources/resource-names.ts), so the route table knows their roles and page key.
+ */
+export function canAccessResource(viewer: Viewer | null, resource: string, action: string): boolean {
+  if (!viewer) return false;
+  const screen = screenForPath(`/${resource.replace(/^\/+/, '')}`);
+  if (!screen) return true;
+  return canOnScreen(viewer, screen, operationOf(action));
+}
+
 /** Login against POST /api/auth/login; the Role claim decides what the user may reach. */
 export const authProvider: AuthProvider = {
   async login({ username, email, password }: { username?: string; email?: string; password: string }) {
@@ -46,6 +68,7 @@ export const authProvider: AuthProvider = {
   },
   async logout() {
     clearToken();
+    setActiveCustomer(null);
   },
   async checkAuth() {
     if (currentClaims()) return;
@@ -63,10 +86,13 @@ export const authProvider: AuthProvider = {
   async getIdentity() {
     const claims = currentClaims();
     if (!claims) throw new Error('segra.auth.session_expired');
-    return { id: claims.sub, fullName: claims.name, email: claims.email, role: claims.Role };
+    return { id: claims.sub, fullName: claims.name, email: claims.email, role: claims.Role, customerId: claims.customerId };
   },
   async getPermissions() {
     const claims = currentClaims();
     return claims ? { role: claims.Role, pages: claims.permissions } : null;
+  },
+  async canAccess({ resource, action }: { resource: string; action: string }) {
+    return canAccessResource(currentViewer(), resource, action);
   },
 };

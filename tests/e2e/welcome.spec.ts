@@ -7,6 +7,8 @@ test('a visitor is sent to the Turkish login page, and the first-start SuperAdmi
     if (m.type() === 'error' && !m.text().includes('401')) errors.push(m.text());
   });
   await page.goto('/');
+  // A browser router: real paths, no hash.
+  await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByLabel('E-posta')).toBeVisible();
   await page.screenshot({ path: 'test-results/login.png', fullPage: true });
 
@@ -21,7 +23,7 @@ test('a visitor is sent to the Turkish login page, and the first-start SuperAdmi
   await page.getByLabel('Parola').fill('e2e-secret');
   await page.getByRole('button', { name: 'Giriş yap' }).click();
   await expect(page.locator('h5', { hasText: 'SAP yetki ve görevler ayrılığı' })).toBeVisible();
-  await expect(page).toHaveURL(/dashboards\/default/);
+  await expect(page).toHaveURL(/\/dashboards\/default$/);
   await page.screenshot({ path: 'test-results/welcome.png', fullPage: true });
   expect(errors).toEqual([]);
 });

@@ -1,29 +1,65 @@
+import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
-import { de } from '../../src/i18n/de.ts';
-import { en } from '../../src/i18n/en.ts';
-import { tr } from '../../src/i18n/tr.ts';
+import { catalogues } from '../../src/i18n/catalogues.ts';
+import { deepMerge } from '../../src/i18n/merge.ts';
 
-function keys(o: unknown, prefix = ''): string[] {
-  if (typeof o !== 'object' || o === null) return [prefix];
-  return Object.entries(o).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+type Tree = Record<string, unknown>;
+
+function flatten(o: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (typeof o !== 'object' || o === null) {
+    out.set(prefix, o);
+    return out;
+  }
+  for (const [k, v] of Object.entries(o)) for (const [kk, vv] of flatten(v, prefix ? `${prefix}.${k}` : k)) out.set(kk, vv);
+  return out;
 }
 
-describe('i18n catalogues', () => {
-  it('Turkish and German have every key English has, and nothing else', () => {
-    const segra = keys(en.segra).sort();
-    expect(keys(tr.segra).sort()).toEqual(segra);
-    expect(keys(de.segra).sort()).toEqual(segra);
+/**
+ * Values that are genuinely the same word in the other language (names, codes, loanwords).
+ * Keep it short: anything else equal to English is an untranslated string.
+ */
+const SAME_AS_ENGLISH: Record<'tr' | 'de', string[]> = {
+  tr: ['IP', 'SID', 'Risk', 'Form', '%{name}', '%{name} %{recordRepresentation}', ' '],
+  de: ['Name', 'System', 'Status', 'Simulation', 'Administrator', 'Profil', 'Inspektor', 'SID', 'E-Mail', '%{name}', '%{name} %{recordRepresentation}', ' '],
+};
+
+const en = flatten(catalogues.en);
+
+describe('i18n catalogues (Turkish default, English and German complete)', () => {
+  it("English carries every react-admin key of ra-language-english", () => {
+    for (const key of flatten(englishMessages).keys()) expect(en.has(key), key).toBe(true);
   });
-  it('no Segra message is empty or left in English in Turkish and German', () => {
-    const at = (o: unknown, path: string): unknown =>
-      path.split('.').reduce<unknown>((x, p) => (x as Record<string, unknown>)[p], o);
-    const flat = (o: unknown) => new Map(keys(o).map((k) => [k, at(o, k)]));
-    const e = flat(en.segra);
-    for (const [lang, cat] of [['tr', tr.segra], ['de', de.segra]] as const) {
-      for (const [k, v] of flat(cat)) {
-        expect(String(v).trim(), `${lang}.${k}`).not.toBe('');
-        expect(v, `${lang}.${k} is untranslated`).not.toBe(e.get(k));
+
+  for (const lang of ['tr', 'de'] as const) {
+    const cat = flatten(catalogues[lang]);
+
+    it(`${lang} has exactly the keys English has (react-admin, Segra and demo apps)`, () => {
+      const missing = [...en.keys()].filter((k) => !cat.has(k));
+      const extra = [...cat.keys()].filter((k) => !en.has(k));
+      expect(missing, `${lang} is missing`).toEqual([]);
+      expect(extra, `${lang} has keys English lacks`).toEqual([]);
+    });
+
+    it(`${lang} has no empty or untranslated message`, () => {
+      const untranslated: string[] = [];
+      for (const [k, v] of cat) {
+        expect(typeof v, `${lang}.${k}`).toBe('string');
+        if (String(v).trim() === '' && String(en.get(k)).trim() !== '') untranslated.push(`${k} (empty)`);
+        else if (v === en.get(k) && !SAME_AS_ENGLISH[lang].includes(String(v))) untranslated.push(`${k}: ${String(v)}`);
       }
-    }
+      expect(untranslated).toEqual([]);
+    });
+
+    it(`${lang} keeps every %{placeholder} of the English message`, () => {
+      const holes = (s: unknown) => (String(s).match(/%\{\w+\}/g) ?? []).sort();
+      for (const [k, v] of cat) expect(holes(v), `${lang}.${k}`).toEqual(holes(en.get(k)));
+    });
+  }
+
+  it('the deep merge adds the demo apps’ messages without dropping existing ones', () => {
+    const base: Tree = { segra: { a: 'x', apps: { b: 'y' } } };
+    expect(deepMerge(base, { segra: { apps: { c: 'z' } } })).toEqual({ segra: { a: 'x', apps: { b: 'y', c: 'z' } } });
+    expect(base).toEqual({ segra: { a: 'x', apps: { b: 'y' } } });
   });
 });

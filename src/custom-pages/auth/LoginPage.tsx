@@ -1,6 +1,7 @@
-import { Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CircularProgress, Link as MuiLink, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
 import { validateLogin, type LoginErrors } from './login-validation.ts';
 
 /** The login page (spec /login): email and password, the spec's messages, then /dashboards/default. */
@@ -29,7 +30,7 @@ export function LoginPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100' }}>
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default' }}>
       <Card sx={{ width: 380 }}>
         <CardContent component="form" onSubmit={submit} noValidate>
           <Typography variant="h5" gutterBottom>
@@ -65,6 +66,14 @@ export function LoginPage() {
           <Button type="submit" variant="contained" fullWidth disabled={busy} sx={{ mt: 1 }}>
             {busy ? <CircularProgress size={22} /> : translate('segra.auth.sign_in')}
           </Button>
+          <Stack direction="row" sx={{ mt: 2, justifyContent: 'space-between' }}>
+            <MuiLink component={Link} to="/forgot-password" variant="body2">
+              {translate('segra.auth.forgot_password')}
+            </MuiLink>
+            <MuiLink component={Link} to="/register" variant="body2">
+              {translate('segra.auth.register')}
+            </MuiLink>
+          </Stack>
         </CardContent>
       </Card>
     </Box>

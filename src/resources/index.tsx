@@ -1,0 +1,84 @@
+import { lazy, type ComponentType } from 'react';
+import { Resource } from 'react-admin';
+import { RESOURCES } from './resource-names.ts';
+
+/** A named export of a lazily loaded module as a component (pages load lazily, spec 2). */
+function lazyNamed<M>(load: () => Promise<M>, name: keyof M): ComponentType {
+  return lazy(() => load().then((m) => ({ default: m[name] as unknown as ComponentType })));
+}
+
+const customers = () => import('./customers.tsx');
+const cors = () => import('./cors-entries.tsx');
+const licences = () => import('./licences.tsx');
+const systems = () => import('./systems.tsx');
+const users = () => import('./app-users.tsx');
+const groups = () => import('./groups.tsx');
+const departments = () => import('./departments.tsx');
+
+/**
+ * The CRUD areas, declared once (issue 5): each react-admin resource is named by its spec path
+ * (resource-names.ts), so its list lives at exactly that URL.
+ */
+export const resources = [
+  <Resource
+    key="customers"
+    name={RESOURCES.customers.name}
+    options={{ label: 'segra.screens.customer_add' }}
+    list={lazyNamed(customers, 'CustomerList')}
+    create={lazyNamed(customers, 'CustomerCreate')}
+    edit={lazyNamed(customers, 'CustomerEdit')}
+    recordRepresentation="name"
+  />,
+  <Resource
+    key="cors"
+    name={RESOURCES.corsEntries.name}
+    options={{ label: 'segra.screens.customer_cors' }}
+    list={lazyNamed(cors, 'CorsEntryList')}
+    create={lazyNamed(cors, 'CorsEntryCreate')}
+    edit={lazyNamed(cors, 'CorsEntryEdit')}
+    recordRepresentation="origin"
+  />,
+  <Resource
+    key="licences"
+    name={RESOURCES.licences.name}
+    options={{ label: 'segra.screens.license_files' }}
+    list={lazyNamed(licences, 'LicenceList')}
+    create={lazyNamed(licences, 'LicenceCreate')}
+  />,
+  <Resource
+    key="systems"
+    name={RESOURCES.systems.name}
+    options={{ label: 'segra.screens.system_default' }}
+    list={lazyNamed(systems, 'SystemList')}
+    create={lazyNamed(systems, 'SystemCreate')}
+    edit={lazyNamed(systems, 'SystemEdit')}
+    recordRepresentation="sid"
+  />,
+  <Resource
+    key="users"
+    name={RESOURCES.appUsers.name}
+    options={{ label: 'segra.screens.user_add' }}
+    list={lazyNamed(users, 'AppUserList')}
+    create={lazyNamed(users, 'AppUserCreate')}
+    edit={lazyNamed(users, 'AppUserEdit')}
+    recordRepresentation="username"
+  />,
+  <Resource
+    key="groups"
+    name={RESOURCES.groups.name}
+    options={{ label: 'segra.screens.user_add_group' }}
+    list={lazyNamed(groups, 'GroupList')}
+    create={lazyNamed(groups, 'GroupCreate')}
+    edit={lazyNamed(groups, 'GroupEdit')}
+    recordRepresentation="name"
+  />,
+  <Resource
+    key="departments"
+    name={RESOURCES.departments.name}
+    options={{ label: 'segra.screens.user_add_department' }}
+    list={lazyNamed(departments, 'DepartmentList')}
+    create={lazyNamed(departments, 'DepartmentCreate')}
+    edit={lazyNamed(departments, 'DepartmentEdit')}
+    recordRepresentation="name"
+  />,
+];

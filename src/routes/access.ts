@@ -1,0 +1,76 @@
+import { areaForPath, rolesOf, screenForPath, type Role, type ScreenRoute } from './route-table.ts';
+
+/** Page permission of a group (spec 4: add, update, delete, only view). */
+export interface PagePermission {
+  add: boolean;
+  update: boolean;
+  delete: boolean;
+  view: boolean;
+}
+
+/** Who is looking: the Role claim and the page permissions claim of the access token. */
+export interface Viewer {
+  role: Role;
+  permissions: Record<string, PagePermission>;
+}
+
+export type Operation = 'read' | 'create' | 'update' | 'delete';
+
+/** react-admin's action names (list, show, edit, ...) as the API's operations. */
+export function operationOf(action: string): Operation {
+  switch (action) {
+    case 'create':
+    case 'clone':
+      return 'create';
+    case 'edit':
+    case 'update':
+      return 'update';
+    case 'delete':
+      return 'delete';
+    default:
+      return 'read';
+  }
+}
+
+/** Same rule as the server (server/auth/pages.ts): reading needs any flag. */
+export function pageAllows(permission: PagePermission | undefined, op: Operation): boolean {
+  if (!permission) return false;
+  if (op === 'read') return permission.view || permission.add || permission.update || permission.delete;
+  if (op === 'create') return permission.add;
+  return permission[op];
+}
+
+/**
+ * Whether the viewer may do `op` on a screen. Roles come first (SuperAdmin-only areas); the
+ * group's page permissions gate only the `User` role, like the API does, and a `User` without
+ * a group (empty claim) is not gated on reads.
+ */
+export function canOnScreen(viewer: Viewer, screen: ScreenRoute, op: Operation = 'read'): boolean {
+  const roles = rolesOf(screen);
+  if (roles && !roles.includes(viewer.role)) return false;
+  if (viewer.role !== 'User') return true;
+  const pages = viewer.permissions ?? {};
+  if (op === 'read' && Object.keys(pages).length === 0) return true;
+  return pageAllows(Object.hasOwn(pages, screen.pageKey) ? pages[screen.pageKey] : undefined, op);
+}
+
+export type Decision = 'allow' | 'login' | 'unauthorized' | 'not-found';
+
+/**
+ * What the guard does with a pathname inside the layout: unknown → not found; not logged in → login; a role or page the
+ * viewer lacks → unauthorized; a path under a known area that is no screen → not found.
+ * `extraPaths` are protected paths outside the /app table (dashboard, demo apps) that need
+ * only a login.
+ */
+export function decide(pathname: string, viewer: Viewer | null, extraPaths: readonly string[] = []): Decision {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const screen = screenForPath(path);
+  const area = areaForPath(path);
+  const extra = extraPaths.some((p) => path === p || path.startsWith(`${p}/`));
+  // Unknown paths go to the not-found page, logged in or not (spec 2).
+  if (!screen && !area && !extra) return 'not-found';
+  if (!viewer) return 'login';
+  if (screen) return canOnScreen(viewer, screen) ? 'allow' : 'unauthorized';
+  if (area) return area.roles && !area.roles.includes(viewer.role) ? 'unauthorized' : 'not-found';
+  return 'allow';
+}
