@@ -76,9 +76,17 @@ export async function writeExtract(
   let rowsWritten = 0;
   const counts: Record<string, number> = {};
   const tasks: { spec: PeriodTable; rows: readonly object[]; firstSeq: number }[] = [];
+  const partitions: PeriodTable[] = [];
   for (const spec of PERIOD_TABLES) {
     const rows = extract[spec.key] as readonly object[];
     counts[spec.sapName] = rows.length;
+    if (spec.partitioned && rows.length > 0) {
+      // A fresh partition with the import's constraint, so attaching it needs no scan.
+      await db.exec(
+        `CREATE TABLE "${partitionOf(spec, importId)}" (LIKE "${spec.table}", CONSTRAINT "${partitionOf(spec, importId)}_import" CHECK (import_id = '${importId}'))`,
+      );
+      partitions.push(spec);
+    }
     const parallel = db.kind === 'postgres' && Boolean(db.connectionString); // a transaction handle has one connection
     const slices = parallel ? Math.min(PARALLEL_COPIES * 4, Math.ceil(rows.length / sliceRows)) : 1;
     const size = Math.ceil(rows.length / Math.max(1, slices));
@@ -91,7 +99,7 @@ export async function writeExtract(
     while (next < tasks.length) {
       const { spec, rows, firstSeq } = tasks[next++];
       await db.copyIn(
-        spec.table,
+        spec.partitioned ? partitionOf(spec, importId) : spec.table,
         ['import_id', 'seq', ...spec.columns.map((c) => c.column)],
         tableChunks(importId, spec, rows, firstSeq, (n) => {
           rowsWritten += n;
@@ -102,12 +110,22 @@ export async function writeExtract(
   };
   const lanes = db.kind === 'postgres' && db.connectionString ? PARALLEL_COPIES : 1;
   await Promise.all(Array.from({ length: lanes }, lane));
+  for (const spec of partitions) {
+    await db.exec(`ALTER TABLE "${spec.table}" ATTACH PARTITION "${partitionOf(spec, importId)}" FOR VALUES IN ('${importId}')`);
+  }
   return counts;
 }
 
-/** Removes every row written under `importId`. */
+/** The partition of a partitioned table that holds one import (the id is a checked uuid). */
+const partitionOf = (spec: PeriodTable, importId: string): string => `${spec.table}_p${importId.replace(/-/g, '').toLowerCase()}`;
+
+/** Removes every row written under `importId`: its partitions (attached or not) and its rows elsewhere. */
 export async function deleteImport(db: Database, importId: string): Promise<void> {
-  for (const spec of PERIOD_TABLES) await db.query(`DELETE FROM "${spec.table}" WHERE import_id = $1`, [importId]);
+  if (!UUID.test(importId)) throw new Error('deleteImport: importId must be a uuid');
+  for (const spec of PERIOD_TABLES) {
+    if (spec.partitioned) await db.exec(`DROP TABLE IF EXISTS "${partitionOf(spec, importId)}"`);
+    await db.query(`DELETE FROM "${spec.table}" WHERE import_id = $1`, [importId]);
+  }
 }
 
 const sqlString = (s: string): string => `'${s.replace(/'/g, "''")}'`;

@@ -20,6 +20,8 @@ export interface PeriodTable {
   columns: readonly PeriodColumn[];
   /** The column holding the authorisation object, for tables read only for the objects a ruleset needs. */
   objectColumn?: string;
+  /** One partition per import (migration 0012): loaded unindexed, attached when complete, dropped whole. */
+  partitioned?: boolean;
 }
 
 const c = (column: string, field: string, type: ColumnType = 'text'): PeriodColumn => ({ column, field, type });
@@ -63,6 +65,7 @@ export const PERIOD_TABLES: readonly PeriodTable[] = [
       c('deleted', 'deleted', 'bool'),
     ],
     objectColumn: 'object',
+    partitioned: true,
   },
   { key: 'roleDefinitions', sapName: 'AGR_DEFINE', table: 'sap_agr_define', columns: [c('agr_name', 'role'), c('parent_agr', 'parent')] },
   { key: 'compositeRoles', sapName: 'AGR_AGRS', table: 'sap_agr_agrs', columns: [c('agr_name', 'role'), c('child_agr', 'child')] },
@@ -89,6 +92,7 @@ export const PERIOD_TABLES: readonly PeriodTable[] = [
     table: 'sap_ust12',
     columns: [c('objct', 'object'), c('auth', 'auth'), c('field', 'field'), c('von', 'low'), c('bis', 'high')],
     objectColumn: 'objct',
+    partitioned: true,
   },
   { key: 'referenceUsers', sapName: 'USREFUS', table: 'sap_usrefus', columns: [c('bname', 'user'), c('refuser', 'referenceUser')] },
   { key: 'licenceTypes', sapName: 'USR06', table: 'sap_usr06', columns: [c('bname', 'user'), c('lic_type', 'licenceType')] },

@@ -61,6 +61,24 @@ function suite(target: TestDatabase): void {
     await deleteImport(db, id);
   }, 60_000);
 
+  it('keeps AGR_1251 and UST12 of an import in partitions of their own, dropped with the import', async () => {
+    const id = crypto.randomUUID();
+    await writeExtract(db, id, extract);
+    const partitions = async () =>
+      (
+        await db.query<{ name: string }>(
+          `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
+           WHERE p.relname IN ('sap_agr_1251', 'sap_ust12') AND c.relname LIKE $1 ORDER BY 1`,
+          [`%_p${id.replace(/-/g, '')}`],
+        )
+      ).rows.map((r) => r.name);
+    expect(await partitions()).toEqual([`sap_agr_1251_p${id.replace(/-/g, '')}`, `sap_ust12_p${id.replace(/-/g, '')}`]);
+    const n = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sap_agr_1251 WHERE import_id = $1', [id]);
+    expect(Number(n.rows[0].n)).toBe(extract.roleAuthorisations.length);
+    await deleteImport(db, id);
+    expect(await partitions()).toEqual([]);
+  }, 60_000);
+
   it('refuses an import id that is not a uuid', async () => {
     await expect(writeExtract(db, "x'; DROP TABLE sap_usr02; --", extract)).rejects.toThrow(/uuid/);
     await expect(loadExtract(db, 'nope')).rejects.toThrow(/uuid/);
