@@ -1,5 +1,6 @@
 import { runAnalysis, runAnalysisShard } from '../analyses/run-analysis.ts';
 import type { Database } from '../db/database.ts';
+import { deleteImport } from '../periods/extract-store.ts';
 import { runExtractImport } from './import-extract-job.ts';
 import { runRulesetImport } from './import-ruleset-job.ts';
 import { JOBS, type AnalysisJob, type AnalysisShardJob, type ImportExtractJob, type ImportRulesetJob } from './job-names.ts';
@@ -20,20 +21,21 @@ export async function sweepStaleWork(db: Database, olderThanSeconds: number): Pr
      WHERE status = 'running' AND coalesce(heartbeat_at, started_at, created_at) < now() - make_interval(secs => $1) RETURNING id`,
     [olderThanSeconds],
   );
-  const imports = await db.query(
-    `UPDATE system_periods SET status = 'failed', progress = 0, importing_id = NULL, updated_at = now(),
+  const imports = await db.query<{ id: string; importing_id: string | null }>(
+    `UPDATE system_periods p SET status = 'failed', progress = 0, importing_id = NULL, updated_at = now(),
        error = '{"message":"The process running this import stopped (restart or crash); upload the extract again"}'
-     WHERE status = 'importing' AND updated_at < now() - make_interval(secs => $1) RETURNING id`,
+     FROM (SELECT id, importing_id FROM system_periods WHERE status = 'importing' AND updated_at < now() - make_interval(secs => $1) FOR UPDATE) old
+     WHERE p.id = old.id RETURNING p.id, old.importing_id`,
     [olderThanSeconds],
   );
+  // The rows (and partitions) the stopped import had written are invisible to every reader; remove them.
+  for (const row of imports.rows) if (row.importing_id) await deleteImport(db, row.importing_id);
   await db.query(
     `UPDATE risk_periods SET status = 'failed', progress = 0, updated_at = now(),
        error = '{"message":"The process running this import stopped (restart or crash); upload the ruleset again"}'
      WHERE status = 'importing' AND updated_at < now() - make_interval(secs => $1)`,
     [olderThanSeconds],
   );
-  // Rows of imports that never finished (no period points at them) are removed by the next
-  // import of that period; they are invisible to every reader meanwhile.
   return { analyses: analyses.rows.length, imports: imports.rows.length };
 }
 

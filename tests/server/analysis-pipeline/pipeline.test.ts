@@ -5,7 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { generateLandscape } from '../../../server/generator/index.ts';
+import { emptyExtract } from '../../../engine/model/extract.ts';
 import { sweepStaleWork } from '../../../server/jobs/workers.ts';
+import { writeExtract } from '../../../server/periods/extract-store.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import { folderFiles, multipart, pipelineApp, seedCustomer, waitFor, zipFolder, type PipelineApp } from './harness.ts';
 
@@ -218,10 +220,21 @@ function suite(target: TestDatabase): void {
        VALUES ($1, 'orphan', $2, $3, 'permission', 'same-instance', $4, 'running', now() - interval '1 hour', now() - interval '1 hour') RETURNING id`,
       [A.customerId, periodId, riskPeriodId, PERIOD_DATE],
     );
+    // An import cut off after writing part of its rows.
+    const cut = crypto.randomUUID();
+    const partial = emptyExtract();
+    partial.roleAuthorisations.push({ role: 'Z', object: 'S_TCODE', auth: 'A', field: 'TCD', low: 'SU01', high: '', deleted: false });
+    await writeExtract(db, cut, partial);
+    const importing = (await call('POST', '/api/system-periods', admin, { name: 'cut off', periodDate: PERIOD_DATE, systemId: A.systemId })).body.id;
+    await db.query(`UPDATE system_periods SET status = 'importing', importing_id = $2, updated_at = now() - interval '1 hour' WHERE id = $1`, [importing, cut]);
+
     const swept = await sweepStaleWork(db, 300);
-    expect(swept.analyses).toBe(1);
+    expect(swept).toEqual({ analyses: 1, imports: 1 });
     const a = (await call('GET', `/api/analyses/${rows[0].id}`, admin)).body;
     expect(a).toMatchObject({ status: 'failed', error: expect.stringContaining('stopped') });
+    expect(await period(importing)).toMatchObject({ status: 'failed', error: { message: expect.stringContaining('stopped') } });
+    const left = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sap_agr_1251 WHERE import_id = $1', [cut]);
+    expect(Number(left.rows[0].n)).toBe(0);
   });
 
   it("refuses another tenant's periods, analyses, findings and exports as unknown", async () => {
