@@ -161,7 +161,8 @@ async function prepare(db: Database, a: AnalysisRow, single: boolean): Promise<P
     const startChecks = await loadExtract(db, a.data_import_id, { tables: ['TSTCA'] });
     const objects = objectsNeeded(ruleset, a.level, startChecks.tcodeChecks, deactivated);
     await phase(db, a.id, single ? 'loading system data' : null, 15);
-    const extract = await loadExtract(db, a.data_import_id, { objects });
+    // Between tables the load proves the worker alive and stops if the analysis was canceled.
+    const extract = await loadExtract(db, a.data_import_id, { objects, beforeTable: () => phase(db, a.id, null, 15) });
     return prepareAnalysis(extract, ruleset, {
       date,
       level: a.level,

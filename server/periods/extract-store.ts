@@ -135,6 +135,8 @@ export interface LoadExtractOptions {
   objects?: ReadonlySet<string>;
   /** Only these tables (SAP names). */
   tables?: readonly string[];
+  /** Awaited before each table: a long load can stop there (an analysis canceled meanwhile). */
+  beforeTable?: (sapName: string) => Promise<void>;
 }
 
 /**
@@ -153,6 +155,7 @@ export async function loadExtract(db: Database, importId: string, options: LoadE
   };
   for (const spec of PERIOD_TABLES) {
     if (options.tables && !options.tables.includes(spec.sapName)) continue;
+    await options.beforeTable?.(spec.sapName);
     let where = `import_id = ${sqlString(importId)}`;
     if (options.objects && spec.objectColumn) {
       // Identifiers come from PERIOD_TABLES; object names are quoted as SQL literals.

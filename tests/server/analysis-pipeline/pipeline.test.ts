@@ -214,6 +214,23 @@ function suite(target: TestDatabase): void {
     expect((await call('POST', `/api/analyses/${created.body.id}/cancel`, admin)).status).toBe(409);
   });
 
+  it('cancels a running analysis: it stops at its next step and stores nothing', async () => {
+    process.env.SEGRA_TEST_ANALYSIS_PAUSE_MS = '2500';
+    try {
+      const created = await call('POST', '/api/analyses', admin, { name: 'cancel while running', systemPeriodId: periodId, riskPeriodId });
+      await waitFor(() => call('GET', `/api/analyses/${created.body.id}`, admin).then((r) => r.body), (a) => a.status === 'running', 30_000);
+      const canceled = await call('POST', `/api/analyses/${created.body.id}/cancel`, admin);
+      expect(canceled.body.status).toBe('canceled');
+      await new Promise((r) => setTimeout(r, 4000));
+      const after = (await call('GET', `/api/analyses/${created.body.id}`, admin)).body;
+      expect(after).toMatchObject({ status: 'canceled', counts: null });
+      const n = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM findings WHERE analysis_id = $1', [created.body.id]);
+      expect(Number(n.rows[0].n)).toBe(0);
+    } finally {
+      delete process.env.SEGRA_TEST_ANALYSIS_PAUSE_MS;
+    }
+  }, 60_000);
+
   it('marks work of a stopped worker as failed instead of running forever', async () => {
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO analyses (customer_id, name, system_period_id, risk_period_id, level, mode, analysis_date, status, started_at, heartbeat_at)
