@@ -27,6 +27,17 @@ const DOCS_CSP = [
 
 /** Registers the OpenAPI generator and its UI. Call before any route, so that every route is seen. */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
+  // Before swagger's own hook: every API route is listed under its resource with at least a
+  // summary, also the actions beyond CRUD (uploads, cancel, exports, reports) declared without one.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith(DOCS_PREFIX)) return;
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== 'HEAD');
+    if (methods.length === 0) return;
+    const schema = (route.schema ??= {}) as { tags?: string[]; summary?: string; security?: unknown[] };
+    schema.tags ??= [route.url.split('/')[2] ?? 'api'];
+    schema.summary ??= `${methods.join(', ')} ${route.url.replace(/:(\w+)/g, '{$1}')}`;
+    if (route.preHandler && !schema.security) schema.security = [{ bearerAuth: [] }];
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

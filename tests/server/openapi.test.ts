@@ -70,6 +70,22 @@ describe('OpenAPI document and UI (DESIGN 6)', () => {
       expect(list.get.summary).toBeTruthy();
     }
     expect(doc.paths['/api/customers/{id}']).toBeDefined();
+    // Actions beyond CRUD are documented too, under their resource (DESIGN 6).
+    for (const [path, method, tag] of [
+      ['/api/system-periods/{id}/extract', 'post', 'system-periods'],
+      ['/api/risk-periods/{id}/ruleset', 'get', 'risk-periods'],
+      ['/api/analyses/{id}/cancel', 'post', 'analyses'],
+      ['/api/analyses/{id}/export', 'get', 'analyses'],
+      ['/api/analyses/compare', 'get', 'analyses'],
+      ['/api/simulations', 'post', 'simulations'],
+      ['/api/reports/dashboard', 'get', 'reports'],
+      ['/api/sql-queries/{id}/run', 'post', 'sql-queries'],
+    ] as const) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op.tags).toContain(tag);
+      expect(op.summary).toBeTruthy();
+    }
   });
 
   it('documents sort, range and filter and the Content-Range header on every list', () => {
