@@ -34,7 +34,7 @@ export const de = {
     welcome: {
       title: 'Segra — Risikoanalyse für SAP-Berechtigungen und Funktionstrennung',
       intro:
-        'Die Weboberfläche ist im Aufbau. Die Analyse-Engine steht auf der Kommandozeile zur Verfügung: Analysieren Sie einen SAP-Tabellenauszug gegen ein Risikoregelwerk.',
+        'Importieren Sie eine Systemperiode und ein Regelwerk, starten Sie eine Analyse, und jeder Befund zeigt die Rolle und die Berechtigung dahinter. Unten: die Benutzer mit den meisten kritischen und hohen Risiken Ihrer Standardanalyse.',
     },
     register: {
       title: 'Konto anlegen',

@@ -37,7 +37,7 @@ export const en = {
     welcome: {
       title: 'Segra — SAP authorisation and segregation-of-duties risk analysis',
       intro:
-        'The web interface is under construction. The analysis engine is available on the command line: analyse an SAP table extract against a risk ruleset.',
+        'Import a system period and a ruleset, run an analysis, and every finding shows the role and the authorisation behind it. Below: the users with the most critical and high risks in your default analysis.',
     },
     register: {
       title: 'Create an account',

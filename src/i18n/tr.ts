@@ -34,7 +34,7 @@ export const tr = {
     welcome: {
       title: 'Segra — SAP yetki ve görevler ayrılığı risk analizi',
       intro:
-        'Web arayüzü yapım aşamasındadır. Analiz motoru komut satırından kullanılabilir: bir SAP tablo dökümünü bir risk kural setiyle analiz edin.',
+        'Bir sistem dönemi ve bir kural seti yükleyin, analiz çalıştırın; her bulgu arkasındaki rolü ve yetkiyi gösterir. Aşağıda: varsayılan analizinizde en çok kritik ve yüksek riske sahip kullanıcılar.',
     },
     register: {
       title: 'Hesap oluştur',

@@ -1,0 +1,77 @@
+import { Box, Button, Checkbox, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField } from '@mui/material';
+import { Flex } from './Flex.tsx';
+import { useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { apiJson } from './api.ts';
+import { RecordSelect, ScreenCard, useApiError, useOptions, type Option } from './components.tsx';
+
+/** Analysis creation (/app/reports/create): POST /api/analyses, then the requests list. */
+export default function AnalysisCreate() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const apiError = useApiError();
+  const navigate = useNavigate();
+  const systemPeriods = useOptions<Option>('/api/system-periods', { status: 'ready' });
+  const riskPeriods = useOptions<Option>('/api/risk-periods', { status: 'ready' });
+  const [v, setV] = useState({
+    name: '',
+    description: '',
+    systemPeriodId: '',
+    riskPeriodId: '',
+    level: 'permission',
+    mode: 'same-instance',
+    includeLocked: false,
+    includeExpired: false,
+  });
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!v.name.trim() || !v.systemPeriodId || !v.riskPeriodId) {
+      notify('segra.analysis.common.fill_all', { type: 'warning' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiJson('/api/analyses', 'POST', { ...v, name: v.name.trim() });
+      notify('segra.analysis.create.enqueued', { type: 'success' });
+      navigate('/app/reports/analyze-request');
+    } catch (e) {
+      apiError(e, 'segra.analysis.errors.analysis_failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ScreenCard titleKey="segra.screens.reports_create">
+      <Box component="form" onSubmit={(e) => { e.preventDefault(); void submit(); }} sx={{ maxWidth: 640 }}>
+        <Flex gap={2}>
+          <TextField size="small" required name="name" label={translate('segra.analysis.fields.name')} value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} />
+          <TextField size="small" name="description" label={translate('segra.analysis.fields.description')} value={v.description} onChange={(e) => setV({ ...v, description: e.target.value })} multiline minRows={2} />
+          <RecordSelect label="segra.analysis.fields.system_period" value={v.systemPeriodId} options={systemPeriods} onChange={(id) => setV({ ...v, systemPeriodId: id })} testId="create-system-period" />
+          <RecordSelect label="segra.analysis.fields.risk_period" value={v.riskPeriodId} options={riskPeriods} onChange={(id) => setV({ ...v, riskPeriodId: id })} testId="create-risk-period" />
+          <FormControl>
+            <FormLabel>{translate('segra.analysis.fields.level')}</FormLabel>
+            <RadioGroup row value={v.level} onChange={(e) => setV({ ...v, level: e.target.value })}>
+              <FormControlLabel value="permission" control={<Radio />} label={translate('segra.analysis.level.permission')} />
+              <FormControlLabel value="action" control={<Radio />} label={translate('segra.analysis.level.action')} />
+            </RadioGroup>
+          </FormControl>
+          <FormControl>
+            <FormLabel>{translate('segra.analysis.fields.mode')}</FormLabel>
+            <RadioGroup row value={v.mode} onChange={(e) => setV({ ...v, mode: e.target.value })}>
+              <FormControlLabel value="same-instance" control={<Radio />} label={translate('segra.analysis.mode.same-instance')} />
+              <FormControlLabel value="union" control={<Radio />} label={translate('segra.analysis.mode.union')} />
+            </RadioGroup>
+          </FormControl>
+          <FormControlLabel control={<Checkbox checked={v.includeLocked} onChange={(e) => setV({ ...v, includeLocked: e.target.checked })} />} label={translate('segra.analysis.fields.include_locked')} />
+          <FormControlLabel control={<Checkbox checked={v.includeExpired} onChange={(e) => setV({ ...v, includeExpired: e.target.checked })} />} label={translate('segra.analysis.fields.include_expired')} />
+          <Box>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {translate('segra.analysis.create.submit')}
+            </Button>
+          </Box>
+        </Flex>
+      </Box>
+    </ScreenCard>
+  );
+}

@@ -1,0 +1,141 @@
+import { Box, Button, Chip, LinearProgress, Typography } from '@mui/material';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { intlLocale } from '../../resources/common/locale.ts';
+import { apiJson, apiList } from './api.ts';
+import { ConfirmButton, ExportButtons, formatDate, PagedTable, ScreenCard, useActiveCustomer, useApiError, useDefaultAnalysis, useOptions, type Column, type Option } from './components.tsx';
+import { durationBetween, formatDuration, formatImportError, isActive, normaliseStatus, statusColour, statusLabelKey } from './helpers.ts';
+
+export interface AnalysisRecord {
+  id: string;
+  name: string;
+  description: string;
+  systemPeriodId: string;
+  riskPeriodId: string;
+  level: string;
+  mode: string;
+  status: string;
+  progress: number | null;
+  phase: string | null;
+  error: unknown;
+  counts: Record<string, number> | null;
+  createdBy: string | null;
+  createdAt: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** The status chip of an analysis, with the progress and phase while it runs. */
+export function AnalysisStatusCell({ row }: { row: AnalysisRecord }) {
+  const translate = useTranslate();
+  const status = normaliseStatus(row.status);
+  return (
+    <Box sx={{ minWidth: 150 }}>
+      <Chip size="small" color={statusColour(status)} label={translate(statusLabelKey(status))} data-testid="analysis-status" />
+      {status === 'running' && (
+        <>
+          <LinearProgress variant={row.progress == null ? 'indeterminate' : 'determinate'} value={row.progress ?? 0} sx={{ mt: 0.5 }} aria-label={translate('segra.analysis.status.running')} />
+          <Typography variant="caption" component="div">
+            {[row.phase, row.progress != null ? `${Math.round(row.progress)} %` : null].filter(Boolean).join(' · ')}
+          </Typography>
+        </>
+      )}
+      {status === 'enqueued' && <LinearProgress sx={{ mt: 0.5 }} aria-label={translate('segra.analysis.status.enqueued')} />}
+      {status === 'failed' && formatImportError(row.error) && (
+        <Typography variant="caption" color="error" component="div" sx={{ maxWidth: 320 }}>
+          {formatImportError(row.error)}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** Analysis requests (/app/reports/analyze-request): status, progress, timings, cancel, delete, export, default analysis. */
+export default function AnalysisRequests() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const apiError = useApiError();
+  const navigate = useNavigate();
+  const [locale] = useLocaleState();
+  const customer = useActiveCustomer();
+  const [current, setCurrent] = useDefaultAnalysis();
+  const systemPeriods = useOptions<Option>('/api/system-periods');
+  const riskPeriods = useOptions<Option>('/api/risk-periods');
+  const nameOf = (list: Option[] | null, id: string) => list?.find((o) => o.id === id)?.name ?? '—';
+  const loc = intlLocale(locale);
+  const columns: Column<AnalysisRecord>[] = [
+    { key: 'name', label: 'segra.analysis.fields.name', sortable: true, render: (r) => (
+      <Box>
+        <Typography variant="body2" sx={{ fontWeight: current?.id === r.id ? 700 : 400 }}>{r.name}</Typography>
+        {current?.id === r.id && <Chip size="small" color="primary" variant="outlined" label={translate('segra.analysis.default.is_default')} />}
+      </Box>
+    ) },
+    { key: 'status', label: 'segra.analysis.fields.status', sortable: true, render: (r) => <AnalysisStatusCell row={r} /> },
+    { key: 'periods', label: 'segra.analysis.fields.periods', render: (r) => `${nameOf(systemPeriods, r.systemPeriodId)} / ${nameOf(riskPeriods, r.riskPeriodId)}` },
+    { key: 'level', label: 'segra.analysis.fields.level', sortable: true, render: (r) => `${translate(`segra.analysis.level.${r.level}`)} · ${translate(`segra.analysis.mode.${r.mode}`)}` },
+    { key: 'findings', label: 'segra.analysis.fields.findings', align: 'right', render: (r) => (r.counts?.findings ?? r.counts?.total ?? '—') as string | number },
+    { key: 'createdAt', label: 'segra.analysis.fields.created_at', sortable: true, render: (r) => formatDate(r.createdAt, loc, true) },
+    { key: 'startedAt', label: 'segra.analysis.fields.started_at', sortable: true, render: (r) => formatDate(r.startedAt, loc, true) },
+    { key: 'finishedAt', label: 'segra.analysis.fields.finished_at', sortable: true, render: (r) => formatDate(r.finishedAt, loc, true) },
+    { key: 'duration', label: 'segra.analysis.fields.duration', render: (r) => formatDuration(durationBetween(r.startedAt, r.finishedAt)) },
+  ];
+  return (
+    <ScreenCard
+      titleKey="segra.screens.analyze_request"
+      actions={<Button variant="contained" onClick={() => navigate('/app/reports/create')}>{translate('segra.analysis.requests.new')}</Button>}
+    >
+      <PagedTable<AnalysisRecord>
+        testId="analysis-requests"
+        columns={columns}
+        reloadKey={customer}
+        defaultSort={['createdAt', 'DESC']}
+        load={(p) => apiList<AnalysisRecord>('/api/analyses', p)}
+        pollWhile={(rows) => rows.some((r) => isActive(r.status))}
+        pollMs={2000}
+        rowActions={(row, reload) => (
+          <>
+            {row.status === 'completed' && current?.id !== row.id && (
+              <Button size="small" onClick={() => { setCurrent({ id: row.id, name: row.name }); notify('segra.analysis.default.set_done', { type: 'info' }); }}>
+                {translate('segra.analysis.default.set')}
+              </Button>
+            )}
+            {row.status === 'completed' && <ExportButtons url={`/api/analyses/${row.id}/export`} name={row.name} />}
+            {isActive(row.status) && (
+              <ConfirmButton
+                label="segra.analysis.requests.cancel"
+                title="segra.analysis.requests.cancel_title"
+                content="segra.analysis.requests.cancel_confirm"
+                color="warning"
+                onConfirm={async () => {
+                  try {
+                    await apiJson(`/api/analyses/${row.id}/cancel`, 'POST', {});
+                    notify('segra.analysis.requests.canceled', { type: 'info' });
+                    reload();
+                  } catch (e) {
+                    apiError(e, 'segra.analysis.errors.cancel');
+                  }
+                }}
+              />
+            )}
+            {row.status !== 'running' && (
+              <ConfirmButton
+                label="segra.analysis.common.delete"
+                title="segra.analysis.common.delete_title"
+                onConfirm={async () => {
+                  try {
+                    await apiJson(`/api/analyses/${row.id}`, 'DELETE');
+                    if (current?.id === row.id) setCurrent(null);
+                    notify('segra.analysis.common.deleted', { type: 'info' });
+                    reload();
+                  } catch (e) {
+                    apiError(e, 'segra.analysis.errors.analysis_delete');
+                  }
+                }}
+              />
+            )}
+          </>
+        )}
+      />
+    </ScreenCard>
+  );
+}

@@ -1,0 +1,179 @@
+import { Alert, Box, Card, CardContent, Grid, LinearProgress, Typography } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { intlLocale } from '../../resources/common/locale.ts';
+import { DefaultAnalysisGate, formatDate, ScreenCard } from './components.tsx';
+import { useDashboard, type Dashboard } from './dashboard-data.ts';
+import { TopUsersTable } from './TopRiskUsers.tsx';
+
+function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }} data-testid={testId}>
+      <CardContent>
+        <Typography variant="subtitle1" gutterBottom>
+          {translate(title)}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Stat({ label, value, colour }: { label: string; value: number; colour?: string }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">{translate(label)}</Typography>
+        <Typography variant="h4" sx={{ color: colour }}>{new Intl.NumberFormat(intlLocale(locale)).format(value)}</Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The charts of one analysis; colours from the MUI theme's palette. */
+export function DashboardView({ data }: { data: Dashboard }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { palette } = useTheme();
+  const levelColour: Record<string, string> = {
+    CRITICAL: palette.error.main,
+    HIGH: palette.warning.main,
+    MEDIUM: palette.info.main,
+    LOW: palette.success.main,
+  };
+  const riskRows = data.byRiskLevel.map((r) => ({ ...r, label: translate(`segra.analysis.risk_level.${r.riskLevel}`) }));
+  const levelRows = data.byLevel.map((r) => ({ ...r, label: translate(`segra.analysis.holder_level.${r.level}`) }));
+  const processRows = data.byBusinessProcess.slice(0, 15).map((r) => ({ ...r, label: r.businessProcess || '—', open: r.findings - r.accepted }));
+  const pie = [
+    { name: translate('segra.analysis.findings.accepted'), value: data.acceptedVsOpen.accepted, fill: palette.success.main },
+    { name: translate('segra.analysis.findings.open'), value: data.acceptedVsOpen.open, fill: palette.error.main },
+  ];
+  const trend = data.trend.map((t) => ({ ...t, label: `${t.systemPeriodName} · ${t.name}` }));
+  const accepted = translate('segra.analysis.findings.accepted');
+  const open = translate('segra.analysis.findings.open');
+  const axis = { stroke: palette.text.secondary, fontSize: 12 };
+  return (
+    <Box data-testid="reports-dashboard">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('segra.analysis.dashboard.subtitle', { name: data.analysis.name, period: data.analysis.systemPeriodName, date: formatDate(data.analysis.analysisDate, intlLocale(locale)) })}
+      </Typography>
+      <Grid container spacing={2} sx={{ mb: 2 }}>
+        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.dashboard.total" value={data.totals.findings} /></Grid>
+        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.findings.accepted" value={data.totals.accepted} colour={palette.success.main} /></Grid>
+        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.findings.open" value={data.totals.open} colour={palette.error.main} /></Grid>
+      </Grid>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Panel title="segra.analysis.dashboard.by_risk_level">
+            <ResponsiveContainer width="100%" height={260}>
+              <BarChart data={riskRows}>
+                <CartesianGrid strokeDasharray="3 3" stroke={palette.divider} />
+                <XAxis dataKey="label" tick={axis} />
+                <YAxis allowDecimals={false} tick={axis} />
+                <Tooltip />
+                <Bar dataKey="findings" name={translate('segra.analysis.fields.findings')}>
+                  {riskRows.map((r) => (
+                    <Cell key={r.riskLevel} fill={levelColour[r.riskLevel] ?? palette.primary.main} />
+                  ))}
+                </Bar>
+              </BarChart>
+            </ResponsiveContainer>
+          </Panel>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Panel title="segra.analysis.dashboard.accepted_vs_open">
+            <ResponsiveContainer width="100%" height={260}>
+              <PieChart>
+                <Pie data={pie} dataKey="value" nameKey="name" innerRadius={50} outerRadius={90} label>
+                  {pie.map((p) => (
+                    <Cell key={p.name} fill={p.fill} />
+                  ))}
+                </Pie>
+                <Tooltip />
+                <Legend />
+              </PieChart>
+            </ResponsiveContainer>
+          </Panel>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Panel title="segra.analysis.dashboard.by_business_process">
+            <ResponsiveContainer width="100%" height={Math.max(220, processRows.length * 28)}>
+              <BarChart data={processRows} layout="vertical" margin={{ left: 40 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke={palette.divider} />
+                <XAxis type="number" allowDecimals={false} tick={axis} />
+                <YAxis type="category" dataKey="label" tick={axis} width={110} />
+                <Tooltip />
+                <Legend />
+                <Bar dataKey="accepted" stackId="a" name={accepted} fill={palette.success.main} />
+                <Bar dataKey="open" stackId="a" name={open} fill={palette.primary.main} />
+              </BarChart>
+            </ResponsiveContainer>
+          </Panel>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Panel title="segra.analysis.dashboard.by_level">
+            <ResponsiveContainer width="100%" height={220}>
+              <BarChart data={levelRows}>
+                <CartesianGrid strokeDasharray="3 3" stroke={palette.divider} />
+                <XAxis dataKey="label" tick={axis} />
+                <YAxis allowDecimals={false} tick={axis} />
+                <Tooltip />
+                <Legend />
+                <Bar dataKey="accepted" stackId="a" name={accepted} fill={palette.success.main} />
+                <Bar dataKey="open" stackId="a" name={open} fill={palette.secondary.main} />
+              </BarChart>
+            </ResponsiveContainer>
+          </Panel>
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          <Panel title="segra.analysis.dashboard.trend">
+            <ResponsiveContainer width="100%" height={260}>
+              <LineChart data={trend}>
+                <CartesianGrid strokeDasharray="3 3" stroke={palette.divider} />
+                <XAxis dataKey="label" tick={axis} />
+                <YAxis allowDecimals={false} tick={axis} />
+                <Tooltip />
+                <Legend />
+                <Line type="monotone" dataKey="findings" name={translate('segra.analysis.fields.findings')} stroke={palette.primary.main} strokeWidth={2} />
+                <Line type="monotone" dataKey="open" name={open} stroke={palette.error.main} />
+                <Line type="monotone" dataKey="accepted" name={accepted} stroke={palette.success.main} />
+              </LineChart>
+            </ResponsiveContainer>
+          </Panel>
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          <Panel title="segra.analysis.dashboard.top_users" testId="dashboard-top-users">
+            <Box sx={{ overflowX: 'auto' }}>
+              <TopUsersTable users={data.topUsers} />
+            </Box>
+          </Panel>
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}
+
+function DashboardFor({ analysisId }: { analysisId: string }) {
+  const { data, error, loading } = useDashboard(analysisId);
+  return (
+    <>
+      {loading && <LinearProgress />}
+      {error && <Alert severity="error">{error}</Alert>}
+      {data && <DashboardView data={data} />}
+    </>
+  );
+}
+
+/** Reports dashboard (/app/reports/dashboard) of the default analysis. */
+export default function ReportsDashboard() {
+  return (
+    <ScreenCard titleKey="segra.screens.reports_dashboard">
+      <DefaultAnalysisGate>{(a) => <DashboardFor analysisId={a.id} />}</DefaultAnalysisGate>
+    </ScreenCard>
+  );
+}

@@ -1,0 +1,237 @@
+import { Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
+import { Flex } from './Flex.tsx';
+import { useEffect, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { apiJson, apiList } from './api.ts';
+import { ConfirmButton, PagedTable, RecordSelect, ScreenCard, useApiError, useOptions, type Column, type Option } from './components.tsx';
+import { RISK_LEVELS, RISK_TYPES, riskLevelColour, riskLevelKey } from './helpers.ts';
+
+export interface RiskRecord {
+  id: string;
+  riskPeriodId: string;
+  riskId: string;
+  description: string;
+  type: string;
+  level: string;
+  businessProcess: string;
+  active: boolean;
+  functionIds: string[];
+  manual: boolean;
+}
+
+interface FunctionRecord {
+  id: string;
+  functionId: string;
+  description: string;
+  businessProcess: string;
+  actions: { action: string; active: boolean }[];
+  permissions: { action: string; object: string; field: string; low: string; high: string; operator: string; active: boolean }[];
+}
+
+const yesNo = (v: boolean, t: (k: string) => string) => t(v ? 'segra.analysis.common.yes' : 'segra.analysis.common.no');
+
+/** The form of a risk created by hand or edited. */
+function RiskDialog({ riskPeriodId, risk, onClose, onSaved }: { riskPeriodId: string; risk: RiskRecord | 'new'; onClose: () => void; onSaved: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const apiError = useApiError();
+  const isNew = risk === 'new';
+  const [v, setV] = useState({
+    riskId: isNew ? '' : risk.riskId,
+    description: isNew ? '' : risk.description,
+    type: isNew ? 'SOD' : risk.type,
+    level: isNew ? 'HIGH' : risk.level,
+    businessProcess: isNew ? '' : risk.businessProcess,
+    functionIds: isNew ? '' : risk.functionIds.join(', '),
+    active: isNew ? true : risk.active,
+  });
+  const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
+  const save = async () => {
+    const functionIds = v.functionIds.split(/[\s,;]+/).filter(Boolean);
+    if ((isNew && !v.riskId.trim()) || functionIds.length === 0) {
+      notify('segra.analysis.common.fill_all', { type: 'warning' });
+      return;
+    }
+    const body = { description: v.description, type: v.type, level: v.level, businessProcess: v.businessProcess, active: v.active, functionIds };
+    try {
+      if (isNew) await apiJson('/api/risks', 'POST', { ...body, riskPeriodId, riskId: v.riskId.trim() });
+      else await apiJson(`/api/risks/${risk.id}`, 'PUT', body);
+      notify(isNew ? 'segra.analysis.common.created' : 'segra.analysis.common.updated', { type: 'success' });
+      onSaved();
+    } catch (e) {
+      apiError(e, isNew ? 'segra.analysis.errors.risk_add' : 'segra.analysis.errors.risk_update');
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{translate(isNew ? 'segra.analysis.risk_data.new_risk' : 'segra.analysis.risk_data.edit_risk')}</DialogTitle>
+      <DialogContent>
+        <Flex gap={2} sx={{ pt: 1 }}>
+          <TextField size="small" name="riskId" label={translate('segra.analysis.fields.risk_id')} value={v.riskId} onChange={set('riskId')} disabled={!isNew} required />
+          <TextField size="small" name="description" label={translate('segra.analysis.fields.description')} value={v.description} onChange={set('description')} multiline minRows={2} />
+          <TextField size="small" select label={translate('segra.analysis.fields.type')} value={v.type} onChange={set('type')}>
+            {RISK_TYPES.map((t) => (
+              <MenuItem key={t} value={t}>{translate(`segra.analysis.risk_type.${t}`)}</MenuItem>
+            ))}
+          </TextField>
+          <TextField size="small" select label={translate('segra.analysis.fields.risk_level')} value={v.level} onChange={set('level')}>
+            {RISK_LEVELS.map((l) => (
+              <MenuItem key={l} value={l}>{translate(riskLevelKey(l))}</MenuItem>
+            ))}
+          </TextField>
+          <TextField size="small" name="businessProcess" label={translate('segra.analysis.fields.business_process')} value={v.businessProcess} onChange={set('businessProcess')} />
+          <TextField size="small" name="functionIds" label={translate('segra.analysis.fields.functions')} helperText={translate('segra.analysis.risk_data.functions_help')} value={v.functionIds} onChange={set('functionIds')} required />
+          <FormControlLabel control={<Checkbox checked={v.active} onChange={(e) => setV({ ...v, active: e.target.checked })} />} label={translate('segra.analysis.fields.active')} />
+        </Flex>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('segra.analysis.common.cancel')}</Button>
+        <Button variant="contained" onClick={() => void save()}>{translate('segra.analysis.common.save')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function FunctionDetail({ f }: { f: FunctionRecord }) {
+  const translate = useTranslate();
+  return (
+    <Flex gap={2}>
+      <Box>
+        <Typography variant="subtitle2">{translate('segra.analysis.risk_data.actions')}</Typography>
+        <Flex direction="row" gap={1} flexWrap="wrap">
+          {f.actions.length === 0 && <Typography variant="body2">—</Typography>}
+          {f.actions.map((a) => (
+            <Chip key={a.action} size="small" label={a.action} variant={a.active ? 'filled' : 'outlined'} />
+          ))}
+        </Flex>
+      </Box>
+      <Box>
+        <Typography variant="subtitle2">{translate('segra.analysis.risk_data.permissions')}</Typography>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              {['action', 'object', 'field', 'low', 'high', 'operator', 'active'].map((k) => (
+                <TableCell key={k}>{translate(`segra.analysis.risk_data.perm_${k}`)}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {f.permissions.map((p, i) => (
+              <TableRow key={i}>
+                <TableCell>{p.action}</TableCell>
+                <TableCell>{p.object}</TableCell>
+                <TableCell>{p.field}</TableCell>
+                <TableCell>{p.low}</TableCell>
+                <TableCell>{p.high}</TableCell>
+                <TableCell>{p.operator}</TableCell>
+                <TableCell>{yesNo(p.active, translate)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Flex>
+  );
+}
+
+/** Risk data (/app/risk/modules): a risk period's risks (create, edit, delete) and functions with actions and permission lines. */
+export default function RiskData() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const apiError = useApiError();
+  const periods = useOptions<Option>('/api/risk-periods');
+  const [periodId, setPeriodId] = useState('');
+  const [tab, setTab] = useState(0);
+  const [editing, setEditing] = useState<RiskRecord | 'new' | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  useEffect(() => {
+    if (!periodId && periods && periods.length > 0) setPeriodId((periods.find((p) => p.status === 'ready') ?? periods[0]).id);
+  }, [periods, periodId]);
+
+  const riskColumns: Column<RiskRecord>[] = [
+    { key: 'riskId', label: 'segra.analysis.fields.risk_id', sortable: true },
+    { key: 'description', label: 'segra.analysis.fields.description' },
+    { key: 'type', label: 'segra.analysis.fields.type', sortable: true, render: (r) => translate(`segra.analysis.risk_type.${r.type}`) },
+    { key: 'level', label: 'segra.analysis.fields.risk_level', sortable: true, render: (r) => <Chip size="small" color={riskLevelColour(r.level)} label={translate(riskLevelKey(r.level))} /> },
+    { key: 'businessProcess', label: 'segra.analysis.fields.business_process', sortable: true },
+    { key: 'functionIds', label: 'segra.analysis.fields.functions', render: (r) => r.functionIds.join(', ') },
+    { key: 'active', label: 'segra.analysis.fields.active', sortable: true, render: (r) => yesNo(r.active, translate) },
+    { key: 'manual', label: 'segra.analysis.fields.manual', sortable: true, render: (r) => yesNo(r.manual, translate) },
+  ];
+  const functionColumns: Column<FunctionRecord>[] = [
+    { key: 'functionId', label: 'segra.analysis.fields.function_id', sortable: true },
+    { key: 'description', label: 'segra.analysis.fields.description' },
+    { key: 'businessProcess', label: 'segra.analysis.fields.business_process', sortable: true },
+    { key: 'actions', label: 'segra.analysis.risk_data.actions', render: (f) => f.actions.map((a) => a.action).slice(0, 6).join(', ') + (f.actions.length > 6 ? ' …' : '') },
+    { key: 'permissions', label: 'segra.analysis.risk_data.permissions', align: 'right', render: (f) => f.permissions.length },
+  ];
+  return (
+    <ScreenCard
+      titleKey="segra.screens.risk_modules"
+      actions={
+        <Button variant="contained" disabled={!periodId} onClick={() => setEditing('new')}>
+          {translate('segra.analysis.risk_data.new_risk')}
+        </Button>
+      }
+    >
+      <RecordSelect label="segra.analysis.fields.risk_period" value={periodId} options={periods} onChange={setPeriodId} testId="risk-period-picker" />
+      {periodId && (
+        <>
+          <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ my: 2 }}>
+            <Tab label={translate('segra.analysis.risk_data.risks')} />
+            <Tab label={translate('segra.analysis.risk_data.functions')} />
+          </Tabs>
+          {tab === 0 && (
+            <PagedTable<RiskRecord>
+              testId="risks"
+              columns={riskColumns}
+              filter={{ riskPeriodId: periodId }}
+              reloadKey={reloadKey}
+              defaultSort={['riskId', 'ASC']}
+              load={(p) => apiList<RiskRecord>('/api/risks', p)}
+              rowActions={(row, reload) => (
+                <>
+                  <Button size="small" onClick={() => setEditing(row)}>{translate('segra.analysis.common.edit')}</Button>
+                  <ConfirmButton
+                    label="segra.analysis.common.delete"
+                    title="segra.analysis.common.delete_title"
+                    onConfirm={async () => {
+                      try {
+                        await apiJson(`/api/risks/${row.id}`, 'DELETE');
+                        notify('segra.analysis.common.deleted', { type: 'info' });
+                        reload();
+                      } catch (e) {
+                        apiError(e, 'segra.analysis.errors.risk_delete');
+                      }
+                    }}
+                  />
+                </>
+              )}
+            />
+          )}
+          {tab === 1 && (
+            <PagedTable<FunctionRecord>
+              testId="functions"
+              columns={functionColumns}
+              filter={{ riskPeriodId: periodId }}
+              defaultSort={['functionId', 'ASC']}
+              load={(p) => apiList<FunctionRecord>('/api/functions', p)}
+              expand={(f) => <FunctionDetail f={f} />}
+            />
+          )}
+        </>
+      )}
+      {editing && periodId && (
+        <RiskDialog
+          riskPeriodId={periodId}
+          risk={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            setReloadKey((k) => k + 1);
+          }}
+        />
+      )}
+    </ScreenCard>
+  );
+}

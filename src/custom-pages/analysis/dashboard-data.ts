@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { apiJson, errorText } from './api.ts';
+
+export interface TopUser {
+  holder: string;
+  fullName: string;
+  department: string;
+  critical: number;
+  high: number;
+  findings: number;
+  accepted: number;
+}
+
+export interface Dashboard {
+  analysis: { id: string; name: string; analysisDate: string; systemPeriodName: string; level: string; mode: string; finishedAt: string | null };
+  totals: { findings: number; accepted: number; open: number };
+  byRiskLevel: { riskLevel: string; findings: number; accepted: number; open: number }[];
+  byLevel: { level: string; findings: number; accepted: number; open: number }[];
+  byBusinessProcess: { businessProcess: string; findings: number; accepted: number }[];
+  acceptedVsOpen: { accepted: number; open: number };
+  topUsers: TopUser[];
+  trend: { analysisId: string; name: string; date: string; systemPeriodName: string; periodDate: string; findings: number; accepted: number; open: number }[];
+}
+
+/** GET /api/reports/dashboard for one analysis (null id: nothing loaded). */
+export function useDashboard(analysisId: string | null): { data: Dashboard | null; error: string | null; loading: boolean } {
+  const translate = useTranslate();
+  const [state, setState] = useState<{ data: Dashboard | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: false });
+  useEffect(() => {
+    if (!analysisId) {
+      setState({ data: null, error: null, loading: false });
+      return;
+    }
+    let live = true;
+    setState({ data: null, error: null, loading: true });
+    apiJson<Dashboard>(`/api/reports/dashboard?analysisId=${encodeURIComponent(analysisId)}`)
+      .then((data) => live && setState({ data, error: null, loading: false }))
+      .catch((e: unknown) => live && setState({ data: null, error: errorText(e, translate, 'segra.analysis.errors.dashboard'), loading: false }));
+    return () => {
+      live = false;
+    };
+  }, [analysisId, translate]);
+  return state;
+}

@@ -1,0 +1,273 @@
+/**
+ * Pure helpers of the analysis screens (no React, no network): statuses, durations,
+ * provenance, Content-Range, the default analysis kept in local storage.
+ */
+
+export const ANALYSIS_STATUSES = ['enqueued', 'running', 'completed', 'failed', 'canceled', 'unknown'] as const;
+export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
+
+/** Any status the server sends that is not one of the spec's is shown as `unknown` (spec 4). */
+export function normaliseStatus(status: unknown): AnalysisStatus {
+  return (ANALYSIS_STATUSES as readonly string[]).includes(String(status)) ? (status as AnalysisStatus) : 'unknown';
+}
+
+export type ChipColour = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
+
+export function statusColour(status: unknown): ChipColour {
+  switch (normaliseStatus(status)) {
+    case 'enqueued':
+      return 'info';
+    case 'running':
+      return 'primary';
+    case 'completed':
+      return 'success';
+    case 'failed':
+      return 'error';
+    case 'canceled':
+      return 'warning';
+    default:
+      return 'default';
+  }
+}
+
+export const statusLabelKey = (status: unknown): string => `segra.analysis.status.${normaliseStatus(status)}`;
+
+/** An analysis that is still working: polled, and the only kind that can be canceled. */
+export const isActive = (status: unknown): boolean => status === 'enqueued' || status === 'running';
+
+/** Period import statuses (DESIGN 6): empty, importing, ready, failed. */
+export const PERIOD_STATUSES = ['empty', 'importing', 'ready', 'failed'] as const;
+export function periodStatusColour(status: unknown): ChipColour {
+  return status === 'ready' ? 'success' : status === 'failed' ? 'error' : status === 'importing' ? 'primary' : 'default';
+}
+export const periodStatusKey = (status: unknown): string =>
+  `segra.analysis.period_status.${(PERIOD_STATUSES as readonly string[]).includes(String(status)) ? String(status) : 'empty'}`;
+
+export const RISK_LEVELS = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
+export const RISK_TYPES = ['SOD', 'CRITICAL_ACTION', 'CRITICAL_PERMISSION'] as const;
+export const HOLDER_LEVELS = ['USER', 'ROLE', 'PROFILE'] as const;
+
+export function riskLevelColour(level: unknown): ChipColour {
+  switch (String(level).toUpperCase()) {
+    case 'CRITICAL':
+      return 'error';
+    case 'HIGH':
+      return 'warning';
+    case 'MEDIUM':
+      return 'info';
+    case 'LOW':
+      return 'success';
+    default:
+      return 'default';
+  }
+}
+export const riskLevelKey = (level: unknown): string => `segra.analysis.risk_level.${String(level).toUpperCase()}`;
+
+/**
+ * A duration in milliseconds as "1 h 2 min", "3 min 4 s", "5.2 s" or "120 ms"; null or a
+ * negative value gives "—".
+ */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return '—';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${(Math.round(seconds * 10) / 10).toString()} s`;
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return `${h} h ${m} min`;
+  return `${m} min ${s} s`;
+}
+
+/** The time from `from` to `to` (or to `now` while still running), in ms; null without a start. */
+export function durationBetween(from: string | null | undefined, to: string | null | undefined, now: number = Date.now()): number | null {
+  if (!from) return null;
+  const start = Date.parse(from);
+  if (Number.isNaN(start)) return null;
+  const end = to ? Date.parse(to) : now;
+  if (Number.isNaN(end)) return null;
+  return Math.max(0, end - start);
+}
+
+/** The total of a simple-rest `Content-Range: items 0-24/319` header (also `*\/0`); null when absent. */
+export function parseContentRange(header: string | null | undefined): number | null {
+  if (!header) return null;
+  const m = /\/(\d+)\s*$/.exec(header);
+  return m ? Number(m[1]) : null;
+}
+
+/** The query string of a simple-rest list call. */
+export function listQuery(params: { range?: [number, number]; sort?: [string, 'ASC' | 'DESC'] | null; filter?: Record<string, unknown> }): string {
+  const q = new URLSearchParams();
+  if (params.sort) q.set('sort', JSON.stringify(params.sort));
+  if (params.range) q.set('range', JSON.stringify(params.range));
+  const filter = Object.fromEntries(Object.entries(params.filter ?? {}).filter(([, v]) => v !== undefined && v !== '' && v !== null));
+  if (Object.keys(filter).length > 0) q.set('filter', JSON.stringify(filter));
+  return q.toString();
+}
+
+// ---------------------------------------------------------------- provenance
+
+export interface SourceStep {
+  kind: 'user' | 'role' | 'profile' | string;
+  name: string;
+}
+export interface FunctionMatch {
+  functionId: string;
+  action: string | null;
+  sources: SourceStep[][];
+}
+
+/** The provenance JSON of a finding (it may come as text), as a list; anything malformed gives []. */
+export function parseProvenance(raw: unknown): FunctionMatch[] {
+  let value = raw;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((m): m is Record<string, unknown> => typeof m === 'object' && m !== null)
+    .map((m) => ({
+      functionId: String(m.functionId ?? ''),
+      action: m.action === null || m.action === undefined ? null : String(m.action),
+      sources: Array.isArray(m.sources)
+        ? (m.sources as unknown[]).filter(Array.isArray).map((path) =>
+            (path as unknown[])
+              .filter((s): s is Record<string, unknown> => typeof s === 'object' && s !== null)
+              .map((s) => ({ kind: String(s.kind ?? ''), name: String(s.name ?? '') })),
+          )
+        : [],
+    }));
+}
+
+/** One source path as "role Z_COMPOSITE › role Z_SINGLE" (the kinds given as labels). */
+export function formatSourcePath(path: readonly SourceStep[], kindLabel: (kind: string) => string = (k) => k): string {
+  return path.map((s) => `${kindLabel(s.kind)} ${s.name}`).join(' › ');
+}
+
+/** The roles (last role of each path) and profiles behind a finding: what to look at first. */
+export function originsOf(matches: readonly FunctionMatch[]): { roles: string[]; profiles: string[] } {
+  const roles = new Set<string>();
+  const profiles = new Set<string>();
+  for (const m of matches) {
+    for (const path of m.sources) {
+      const last = path[path.length - 1];
+      if (!last) continue;
+      if (last.kind === 'role') roles.add(last.name);
+      if (last.kind === 'profile') profiles.add(last.name);
+    }
+  }
+  return { roles: [...roles].sort(), profiles: [...profiles].sort() };
+}
+
+// ---------------------------------------------------------------- default analysis
+
+export const DEFAULT_ANALYSIS_KEY = 'segra.defaultAnalysis';
+const CHANGE_EVENT = 'segra-default-analysis';
+
+export interface DefaultAnalysis {
+  id: string;
+  name: string;
+  /** The active customer when it was chosen (a SuperAdmin's choice belongs to one customer). */
+  customerId: string | null;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored choice as raw text (stable for useSyncExternalStore). */
+export function readDefaultAnalysisRaw(): string | null {
+  return storage()?.getItem(DEFAULT_ANALYSIS_KEY) ?? null;
+}
+
+/** The default analysis for `customerId`, or null when none is chosen (or it is another customer's). */
+export function parseDefaultAnalysis(raw: string | null, customerId: string | null): DefaultAnalysis | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as Partial<DefaultAnalysis>;
+    if (typeof v.id !== 'string' || v.id === '') return null;
+    const owner = v.customerId ?? null;
+    if (customerId !== null && owner !== null && owner !== customerId) return null;
+    return { id: v.id, name: typeof v.name === 'string' ? v.name : v.id, customerId: owner };
+  } catch {
+    return null;
+  }
+}
+
+export function writeDefaultAnalysis(value: DefaultAnalysis | null): void {
+  const s = storage();
+  if (!s) return;
+  if (value) s.setItem(DEFAULT_ANALYSIS_KEY, JSON.stringify(value));
+  else s.removeItem(DEFAULT_ANALYSIS_KEY);
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+export function subscribeDefaultAnalysis(listener: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key === DEFAULT_ANALYSIS_KEY) listener();
+  };
+  window.addEventListener(CHANGE_EVENT, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+// ---------------------------------------------------------------- uploads
+
+/** Upload progress as a whole percentage (0–100); unknown totals give null. */
+export function uploadPercent(loaded: number, total: number, lengthComputable = true): number | null {
+  if (!lengthComputable || !(total > 0)) return null;
+  return Math.min(100, Math.max(0, Math.round((loaded / total) * 100)));
+}
+
+/** What an upload may contain (server: one .zip or .xlsx, or several .csv/.txt/.tsv table files); an error key or null. */
+export function checkUploadFiles(names: readonly string[]): string | null {
+  if (names.length === 0) return 'segra.analysis.upload.no_file';
+  const ext = (n: string) => n.slice(n.lastIndexOf('.')).toLowerCase();
+  const archives = names.filter((n) => ['.zip', '.xlsx'].includes(ext(n)));
+  if (names.some((n) => !['.zip', '.xlsx', '.csv', '.txt', '.tsv'].includes(ext(n)))) return 'segra.analysis.upload.bad_kind';
+  if (archives.length > 0 && names.length > 1) return 'segra.analysis.upload.one_archive';
+  return null;
+}
+
+/** The file name of a Content-Disposition header, or the fallback. */
+export function dispositionName(header: string | null | undefined, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) return decodeURIComponent(star[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain ? plain[1] : fallback;
+}
+
+/**
+ * An import error of a period (`error` jsonb: `{ file, line, column, message }`, or text) as
+ * one line that names the file, line and column; null when there is none.
+ */
+export function formatImportError(error: unknown): string | null {
+  if (error === null || error === undefined || error === '') return null;
+  if (typeof error === 'string') return error;
+  if (typeof error !== 'object') return String(error);
+  const e = error as { file?: unknown; line?: unknown; column?: unknown; message?: unknown };
+  const message = typeof e.message === 'string' ? e.message : '';
+  const where = [e.file, e.line !== undefined && e.line !== null ? `line ${String(e.line)}` : null, e.column ? `column ${String(e.column)}` : null]
+    .filter((p) => p !== null && p !== undefined && p !== '')
+    .map(String)
+    .join(', ');
+  // The server's message usually names the place already.
+  if (message && (!where || (e.file !== undefined && message.includes(String(e.file))))) return message;
+  if (message) return `${where}: ${message}`;
+  return where || JSON.stringify(error);
+}

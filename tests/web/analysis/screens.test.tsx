@@ -1,0 +1,276 @@
+// @vitest-environment happy-dom
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { act, type ComponentType } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { AdminContext, type TranslationMessages } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import AnalysisRequests from '../../../src/custom-pages/analysis/AnalysisRequests.tsx';
+import Compare from '../../../src/custom-pages/analysis/Compare.tsx';
+import FindingsList from '../../../src/custom-pages/analysis/FindingsList.tsx';
+import { writeDefaultAnalysis } from '../../../src/custom-pages/analysis/helpers.ts';
+import { analysisScreens } from '../../../src/custom-pages/analysis/screens.tsx';
+import Special from '../../../src/custom-pages/analysis/Special.tsx';
+import SystemPeriods from '../../../src/custom-pages/analysis/SystemPeriods.tsx';
+import { SqlResultTable } from '../../../src/custom-pages/analysis/Special.tsx';
+import { TableAutocomplete } from '../../../src/custom-pages/analysis/TableAutocomplete.tsx';
+import { catalogues } from '../../../src/i18n/catalogues.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const i18nProvider = polyglotI18nProvider(() => catalogues.en as unknown as TranslationMessages, 'en');
+let root: Root | undefined;
+let container: HTMLElement | undefined;
+
+async function render(Screen: ComponentType) {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => root!.render(<AdminContext i18nProvider={i18nProvider}>{<Screen />}</AdminContext>));
+}
+
+async function waitFor(check: () => boolean, what: string) {
+  for (let waited = 0; waited < 5000; waited += 50) {
+    if (check()) return;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  }
+  throw new Error(`timed out waiting for ${what}; page: ${container?.textContent}`);
+}
+const waitForText = (text: string) => waitFor(() => Boolean(container?.textContent?.includes(text)), text);
+
+type Route = (url: URL) => { body: unknown; headers?: Record<string, string>; status?: number } | undefined;
+let calls: URL[] = [];
+function mockApi(route: Route) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+      calls.push(url);
+      const answer = route(url) ?? { body: [], headers: { 'Content-Range': 'x */0' } };
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'Content-Type': 'application/json', ...(answer.headers ?? {}) },
+      });
+    }),
+  );
+}
+
+const analysis = (id: string, status: string, extra: object = {}) => ({
+  id,
+  name: `Analysis ${id}`,
+  description: '',
+  systemPeriodId: 'sp1',
+  riskPeriodId: 'rp1',
+  level: 'permission',
+  mode: 'same-instance',
+  status,
+  progress: status === 'running' ? 40 : null,
+  phase: status === 'running' ? 'evaluating' : null,
+  error: status === 'failed' ? 'RISKS.csv line 4: unknown function' : null,
+  counts: status === 'completed' ? { findings: 12 } : null,
+  createdBy: 'admin@segra.local',
+  createdAt: '2026-01-01T10:00:00Z',
+  startedAt: status === 'enqueued' ? null : '2026-01-01T10:00:01Z',
+  finishedAt: ['completed', 'failed', 'canceled'].includes(status) ? '2026-01-01T10:00:06Z' : null,
+  ...extra,
+});
+
+beforeEach(() => localStorage.clear());
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  container?.remove();
+  root = undefined;
+  vi.unstubAllGlobals();
+});
+
+describe('analysis screens', () => {
+  it('maps every analysis path of the route table to a lazy screen', () => {
+    expect(Object.keys(analysisScreens).sort()).toEqual(
+      [
+        '/app/system/period',
+        '/app/system/modules',
+        '/app/risk/period',
+        '/app/risk/modules',
+        '/app/reports/create',
+        '/app/reports/analyze-request',
+        '/app/reports/dashboard',
+        '/app/reports/list',
+        '/app/reports/risk',
+        '/app/reports/compare',
+        '/app/simulation',
+        '/app/report/basis',
+        '/app/report/special',
+        '/app/admin/sql',
+      ].sort(),
+    );
+    for (const screen of Object.values(analysisScreens)) expect((screen as unknown as { $$typeof: symbol }).$$typeof).toBe(Symbol.for('react.lazy'));
+  });
+
+  it('lists analysis requests with translated statuses, and a cancel button only for enqueued and running ones', async () => {
+    const rows = [analysis('a1', 'enqueued'), analysis('a2', 'running'), analysis('a3', 'completed'), analysis('a4', 'failed'), analysis('a5', 'canceled'), analysis('a6', 'mystery')];
+    mockApi((url) => (url.pathname === '/api/analyses' ? { body: rows, headers: { 'Content-Range': 'analyses 0-5/6' } } : undefined));
+    await render(AnalysisRequests);
+    await waitForText('Analysis a6');
+    const statuses = [...container!.querySelectorAll('[data-testid="analysis-status"]')].map((e) => e.textContent);
+    expect(statuses).toEqual(['Enqueued', 'Running', 'Completed', 'Failed', 'Canceled', 'Unknown']);
+    const rowEls = [...container!.querySelectorAll('[data-testid="analysis-row"]')];
+    const hasCancel = rowEls.map((r) => [...r.querySelectorAll('button')].some((b) => b.textContent === 'Cancel'));
+    expect(hasCancel).toEqual([true, true, false, false, false, false]);
+    // Only the completed one can become the default analysis and be exported.
+    const hasDefault = rowEls.map((r) => [...r.querySelectorAll('button')].some((b) => b.textContent === 'Set as default'));
+    expect(hasDefault).toEqual([false, false, true, false, false, false]);
+    expect(container!.textContent).toContain('RISKS.csv line 4: unknown function');
+    expect(container!.textContent).toContain('5 s');
+  });
+
+  it('polls the requests while one is running and stops when none is', async () => {
+    let status = 'running';
+    mockApi((url) => (url.pathname === '/api/analyses' ? { body: [analysis('a1', status)], headers: { 'Content-Range': 'analyses 0-0/1' } } : undefined));
+    await render(AnalysisRequests);
+    await waitForText('Running');
+    status = 'completed';
+    await waitFor(() => container!.textContent!.includes('Completed'), 'the poll to show completion');
+    const count = calls.filter((u) => u.pathname === '/api/analyses' && u.searchParams.has('range') && u.searchParams.get('range') === '[0,24]').length;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 2500)));
+    const after = calls.filter((u) => u.pathname === '/api/analyses' && u.searchParams.get('range') === '[0,24]').length;
+    expect(after).toBe(count);
+  }, 15_000);
+
+  it('compare asks for both results until both are chosen', async () => {
+    mockApi((url) => (url.pathname === '/api/analyses' ? { body: [analysis('a3', 'completed')], headers: { 'Content-Range': 'analyses 0-0/1' } } : undefined));
+    await render(Compare);
+    await waitForText('Both risk results must be chosen to compare');
+    expect(container!.querySelector('[data-testid="compare-required"]')).not.toBeNull();
+    expect(calls.some((u) => u.pathname === '/api/analyses/compare')).toBe(false);
+  });
+
+  it('the findings list asks for a default analysis, then shows its findings with the drill-down', async () => {
+    const finding = {
+      id: 'f1',
+      analysisId: 'a3',
+      level: 'USER',
+      holder: 'ALICE',
+      riskId: 'R001',
+      riskLevel: 'HIGH',
+      riskType: 'SOD',
+      businessProcess: 'FI',
+      functions: 'F_PAY:F110 | F_VENDOR:XK01',
+      sources: 'role:Z_PAY; role:Z_AP',
+      provenance: [
+        { functionId: 'F_PAY', action: 'F110', sources: [[{ kind: 'role', name: 'Z_FI_COMPOSITE' }, { kind: 'role', name: 'Z_PAY' }]] },
+        { functionId: 'F_VENDOR', action: 'XK01', sources: [[{ kind: 'role', name: 'Z_AP' }]] },
+      ],
+      accepted: false,
+      acceptedBy: null,
+      message: null,
+    };
+    mockApi((url) => {
+      if (url.pathname === '/api/analyses') return { body: [analysis('a3', 'completed')], headers: { 'Content-Range': 'analyses 0-0/1' } };
+      if (url.pathname === '/api/findings') return { body: [finding], headers: { 'Content-Range': 'findings 0-0/1' } };
+      return undefined;
+    });
+    await render(FindingsList);
+    await waitForText('A default analysis must be chosen to see the full list');
+    expect(calls.some((u) => u.pathname === '/api/findings')).toBe(false);
+
+    await act(async () => writeDefaultAnalysis({ id: 'a3', name: 'Analysis a3', customerId: null }));
+    await waitForText('ALICE');
+    const call = calls.find((u) => u.pathname === '/api/findings')!;
+    expect(JSON.parse(call.searchParams.get('filter')!)).toEqual({ analysisId: 'a3' });
+    expect(container!.querySelector('[data-testid="provenance"]')).toBeNull();
+    await act(async () => (container!.querySelector('[data-testid="analysis-row"]') as HTMLElement).click());
+    const drill = container!.querySelector('[data-testid="provenance"]')!;
+    expect(drill.textContent).toContain('F110');
+    expect(drill.textContent).toContain('ALICE › role Z_FI_COMPOSITE › role Z_PAY');
+    expect(drill.textContent).toContain('role Z_AP');
+    expect(drill.textContent).toContain('role:Z_PAY; role:Z_AP');
+  });
+
+  it('special analysis says "Data not found" for an empty result and shows the rows otherwise', async () => {
+    const Empty = () => <SqlResultTable result={{ columns: ['BNAME'], rows: [], rowCount: 0, truncated: false }} />;
+    await render(Empty);
+    expect(container!.textContent).toContain('Data not found');
+    await act(async () => root!.unmount());
+    container!.remove();
+    const Full = () => <SqlResultTable result={{ columns: ['BNAME', 'UFLAG'], rows: [['ALICE', 0], ['BOB', 64]], rowCount: 2, truncated: false }} />;
+    await render(Full);
+    expect(container!.textContent).not.toContain('Data not found');
+    expect([...container!.querySelectorAll('th')].map((t) => t.textContent)).toEqual(['BNAME', 'UFLAG']);
+    expect(container!.textContent).toContain('BOB');
+  });
+
+  it('the user autocomplete is a combobox that asks the period table with the typed text', async () => {
+    mockApi((url) =>
+      url.pathname === '/api/system-periods/sp1/tables/USR02'
+        ? { body: [{ id: 0, BNAME: 'ALICE' }, { id: 1, BNAME: 'ALICE2' }], headers: { 'Content-Range': 'USR02 0-1/2' } }
+        : undefined,
+    );
+    const Picker = () => <TableAutocomplete periodId="sp1" table="USR02" column="BNAME" label="segra.analysis.simulation.user" value={null} onChange={() => undefined} testId="sim-holder" />;
+    await render(Picker);
+    const input = container!.querySelector('[data-testid="sim-holder"]') as HTMLInputElement;
+    expect(input.getAttribute('role')).toBe('combobox');
+    await waitFor(() => calls.some((u) => u.pathname.endsWith('/tables/USR02')), 'the first lookup');
+    const first = calls.find((u) => u.pathname.endsWith('/tables/USR02'))!;
+    expect(JSON.parse(first.searchParams.get('sort')!)).toEqual(['BNAME', 'ASC']);
+    expect(first.searchParams.has('filter')).toBe(false);
+  });
+
+  it('system periods show the progress of an import and where a failed one went wrong, and poll while importing', async () => {
+    let importing = { id: 'p2', name: 'Q2', periodDate: '2026-06-30', systemId: 's1', status: 'importing', progress: 40, error: null } as Record<string, unknown>;
+    const failed = { id: 'p1', name: 'Q1', periodDate: '2026-03-31', systemId: 's1', status: 'failed', progress: 0, error: { file: 'USR02.csv', line: 2, column: 'UFLAG', message: 'USR02.csv line 2, column UFLAG: expected an integer' } };
+    mockApi((url) => {
+      if (url.pathname === '/api/systems') return { body: [{ id: 's1', sid: 'PRD' }], headers: { 'Content-Range': 'systems 0-0/1' } };
+      if (url.pathname === '/api/system-periods') return { body: [importing, failed], headers: { 'Content-Range': 'system-periods 0-1/2' } };
+      return undefined;
+    });
+    await render(SystemPeriods);
+    await waitForText('Q1');
+    expect([...container!.querySelectorAll('[data-testid="period-status"]')].map((e) => e.textContent)).toEqual(['Importing', 'Import failed']);
+    expect(container!.querySelector('[role="progressbar"][aria-valuenow="40"]')).not.toBeNull();
+    expect(container!.querySelector('[data-testid="import-error"]')!.textContent).toBe('USR02.csv line 2, column UFLAG: expected an integer');
+    expect(container!.textContent).toContain('PRD');
+    importing = { ...importing, status: 'ready', progress: 100 };
+    await waitFor(() => container!.querySelector('[data-testid="period-status"]')!.textContent === 'Ready', 'the poll to show the import ready');
+  });
+
+  /** Opens an MUI select (found by its test id) and picks the option with this text. */
+  async function pick(testId: string, text: string) {
+    const select = container!.querySelector(`[data-testid="${testId}"]`)!.parentElement!.querySelector('[role="combobox"]') as HTMLElement;
+    await act(async () => select.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 })));
+    const option = [...document.querySelectorAll('[role="option"]')].find((o) => o.textContent?.includes(text)) as HTMLElement;
+    expect(option, `option ${text}`).toBeTruthy();
+    await act(async () => option.click());
+  }
+
+  it('special analysis runs the chosen query on the period: "Data not found", rows, or the refusal', async () => {
+    let answer: { body: unknown; status?: number } = { body: { columns: ['BNAME'], rows: [], rowCount: 0, truncated: false, durationMs: 3 } };
+    let runBody: unknown = null;
+    mockApi((url) => {
+      if (url.pathname === '/api/sql-queries') return { body: [{ id: 'q1', name: 'Locked users', type: 'users', description: 'UFLAG <> 0' }], headers: { 'Content-Range': 'sql-queries 0-0/1' } };
+      if (url.pathname === '/api/system-periods') return { body: [{ id: 'sp1', name: 'PRD 2026-06-30', status: 'ready' }], headers: { 'Content-Range': 'system-periods 0-0/1' } };
+      if (url.pathname === '/api/sql-queries/q1/run') return answer;
+      return undefined;
+    });
+    const fetchMock = globalThis.fetch as unknown as { mock: { calls: [RequestInfo | URL, RequestInit?][] } };
+    await render(Special);
+    await waitForText('PRD 2026-06-30');
+    await pick('special-query', 'Locked users');
+    const run = () => [...container!.querySelectorAll('button')].find((b) => b.textContent === 'Run')!;
+    await act(async () => run().click());
+    await waitForText('Data not found');
+    const call = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/api/sql-queries/q1/run'))!;
+    runBody = JSON.parse(String(call[1]!.body));
+    expect(runBody).toEqual({ systemPeriodId: 'sp1' });
+
+    answer = { body: { columns: ['BNAME', 'UFLAG'], rows: [['SAP*', 64]], rowCount: 1, truncated: false, durationMs: 3 } };
+    await act(async () => run().click());
+    await waitForText('SAP*');
+    expect(container!.textContent).not.toContain('Data not found');
+
+    answer = { status: 400, body: { message: 'The query must only read: DELETE is not allowed', code: 'SQL_REFUSED' } };
+    await act(async () => run().click());
+    await waitFor(() => Boolean(container!.querySelector('[data-testid="sql-error"]')), 'the refusal');
+    expect(container!.querySelector('[data-testid="sql-error"]')!.textContent).toBe('SQL search error: The query must only read: DELETE is not allowed');
+    expect(container!.querySelector('[data-testid="sql-result"]')).toBeNull();
+  });
+});
