@@ -172,10 +172,15 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     kind: 'postgres',
     async copyIn(table, columns, chunks) {
       const client = await pool.connect();
+      let failed = false;
       try {
         await postgresCopyIn(client, table, columns, chunks);
+      } catch (e) {
+        failed = true;
+        throw e;
       } finally {
-        client.release();
+        // A COPY broken off midway leaves the connection in an unknown state: discard it.
+        client.release(failed ? true : undefined);
       }
     },
     async *copyOut(select) {

@@ -27,6 +27,12 @@ export interface ReadExtractOptions {
   tables?: readonly string[];
   /** Called as rows are read (every 65,536 rows and at the end of a table), with the rows read so far in it. */
   onProgress?: (p: { table: string; rows: number }) => void;
+  /**
+   * The extract to fill (an empty one by default). The reader only ever `push`es rows into its
+   * tables, so a table may be a sink that passes rows on as they are read (the server's import
+   * streams AGR_1251 and UST12 into the database while the rest is still being read).
+   */
+  into?: SystemExtract;
 }
 
 /** Tables with MANDT that are filtered by client; T000 lists the clients and is kept whole. */
@@ -37,7 +43,7 @@ export async function readSystemExtract(
   options: ReadExtractOptions = {},
 ): Promise<SystemExtract> {
   const source = openTableSource(input);
-  const extract = emptyExtract();
+  const extract = options.into ?? emptyExtract();
   const client = options.client?.trim() || undefined;
   const ctx: ReadContext = {
     extract,

@@ -3,7 +3,7 @@ import { EXTRACT_TABLE_NAMES } from '../importers/extract-tables.ts';
 import { readSystemExtract } from '../importers/extract-reader.ts';
 import { isInputError } from '../importers/input-error.ts';
 import type { Database } from '../db/database.ts';
-import { deleteImport, writeExtract } from '../periods/extract-store.ts';
+import { deleteImport, streamExtract } from '../periods/extract-store.ts';
 import type { ImportExtractJob } from './job-names.ts';
 
 /** What a failed import says: the reader's file, line and column when the input was at fault. */
@@ -30,8 +30,9 @@ async function setProgress(db: Database, periodId: string, importId: string, pro
 }
 
 /**
- * Imports an uploaded extract into a system period: read and check every table (0–45 %), write
- * them with COPY under a new import id (45–99 %), then point the period at the new data and
+ * Imports an uploaded extract into a system period: read and check every table while the big
+ * ones stream into the database (0–90 %), write the others with COPY under the new import id
+ * (90–99 %), then point the period at the new data and
  * drop the old. Any failure removes the new rows and leaves the period's previous data as it
  * was, with the reason (file, line, column) on the period.
  */
@@ -41,20 +42,24 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
     const tablesTotal = EXTRACT_TABLE_NAMES.length;
     const tablesSeen = new Set<string>();
     let lastReport = 0;
-    const extract = await readSystemExtract(job.input, {
-      client: job.client,
-      onProgress: ({ table }) => {
-        tablesSeen.add(table);
-        const now = Date.now();
-        if (now - lastReport > 500) {
-          lastReport = now;
-          void setProgress(db, periodId, importId, (45 * tablesSeen.size) / tablesTotal).catch(() => {});
-        }
-      },
-    });
-    await setProgress(db, periodId, importId, 45);
-    const counts = await writeExtract(db, importId, extract, ({ rowsWritten, totalRows }) =>
-      setProgress(db, periodId, importId, 45 + (54 * rowsWritten) / Math.max(1, totalRows)),
+    // The big value tables stream into the database while the extract is read (0–90 %).
+    const counts = await streamExtract(
+      db,
+      importId,
+      (into) =>
+        readSystemExtract(job.input, {
+          client: job.client,
+          into,
+          onProgress: ({ table }) => {
+            tablesSeen.add(table);
+            const now = Date.now();
+            if (now - lastReport > 500) {
+              lastReport = now;
+              void setProgress(db, periodId, importId, (90 * tablesSeen.size) / tablesTotal).catch(() => {});
+            }
+          },
+        }),
+      ({ rowsWritten, totalRows }) => setProgress(db, periodId, importId, 90 + (9 * rowsWritten) / Math.max(1, totalRows)),
     );
     const previous = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ data_import_id: string | null }>(

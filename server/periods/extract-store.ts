@@ -46,6 +46,117 @@ function* tableChunks(importId: string, spec: PeriodTable, rows: readonly object
   }
 }
 
+/**
+ * A table of an extract that, instead of keeping its rows, encodes each pushed row as COPY text
+ * and hands ~1 MB chunks to a running COPY: the reader's `push` calls are all it needs.
+ */
+class CopySink {
+  private chunk = '';
+  private readonly queue: string[] = [];
+  private wake: (() => void) | null = null;
+  private closed = false;
+  private error: unknown = null;
+  count = 0;
+
+  constructor(
+    private readonly importId: string,
+    private readonly spec: PeriodTable,
+  ) {}
+
+  push(row: object): number {
+    const record = row as Record<string, unknown>;
+    let line = `${this.importId}\t${this.count++}`;
+    for (const col of this.spec.columns) line += '\t' + encode(record[col.field], col.type);
+    this.chunk += line + '\n';
+    if (this.chunk.length >= CHUNK_CHARS) this.flush();
+    return this.count;
+  }
+
+  private flush(): void {
+    if (this.chunk.length === 0) return;
+    this.queue.push(this.chunk);
+    this.chunk = '';
+    this.wake?.();
+  }
+
+  close(): void {
+    this.flush();
+    this.closed = true;
+    this.wake?.();
+  }
+
+  fail(error: unknown): void {
+    this.error = error;
+    this.closed = true;
+    this.wake?.();
+  }
+
+  async *chunks(): AsyncGenerator<string> {
+    for (;;) {
+      if (this.error) throw this.error;
+      const next = this.queue.shift();
+      if (next !== undefined) {
+        yield next;
+        continue;
+      }
+      if (this.closed) return;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+      this.wake = null;
+    }
+  }
+}
+
+/**
+ * Imports an extract while it is read (DESIGN 3: bulk data moves with COPY): the partitioned
+ * value tables (AGR_1251, UST12) stream into fresh partitions as their rows are parsed, so the
+ * database writes while this process reads; the other tables are written when the read ends,
+ * and the partitions are attached last. Nothing is visible to readers until the caller points a
+ * period at `importId`; on any failure the caller removes it with `deleteImport`.
+ */
+export async function streamExtract(
+  db: Database,
+  importId: string,
+  read: (into: SystemExtract) => Promise<SystemExtract>,
+  onProgress?: (p: WriteProgress) => void | Promise<void>,
+): Promise<Record<string, number>> {
+  if (!UUID.test(importId)) throw new Error('streamExtract: importId must be a uuid');
+  const into = emptyExtract();
+  const streams: { spec: PeriodTable; sink: CopySink; done: Promise<void> }[] = [];
+  for (const spec of PERIOD_TABLES.filter((t) => t.partitioned)) {
+    await createPartition(db, spec, importId);
+    const sink = new CopySink(importId, spec);
+    (into as unknown as Record<string, unknown>)[spec.key] = sink;
+    const done = db.copyIn(partitionOf(spec, importId), ['import_id', 'seq', ...spec.columns.map((c) => c.column)], sink.chunks());
+    // Observed at once: a COPY that fails while the read goes on must not be an unhandled rejection.
+    done.catch(() => {});
+    streams.push({ spec, sink, done });
+  }
+  try {
+    await read(into);
+  } catch (e) {
+    for (const s of streams) s.sink.fail(e);
+    await Promise.allSettled(streams.map((s) => s.done));
+    throw e;
+  }
+  for (const s of streams) s.sink.close();
+  await Promise.all(streams.map((s) => s.done));
+  const rest = { ...into };
+  for (const s of streams) (rest as unknown as Record<string, unknown>)[s.spec.key] = [];
+  const counts = await writeExtract(db, importId, rest, onProgress);
+  for (const s of streams) {
+    await db.exec(`ALTER TABLE "${s.spec.table}" ATTACH PARTITION "${partitionOf(s.spec, importId)}" FOR VALUES IN ('${importId}')`);
+    counts[s.spec.sapName] = s.sink.count;
+  }
+  return counts;
+}
+
+async function createPartition(db: Database, spec: PeriodTable, importId: string): Promise<void> {
+  // The import's constraint on a fresh partition means attaching it needs no scan.
+  await db.exec(
+    `CREATE TABLE "${partitionOf(spec, importId)}" (LIKE "${spec.table}", CONSTRAINT "${partitionOf(spec, importId)}_import" CHECK (import_id = '${importId}'))`,
+  );
+}
+
 export interface WriteProgress {
   table: string;
   rowsWritten: number;
@@ -81,10 +192,7 @@ export async function writeExtract(
     const rows = extract[spec.key] as readonly object[];
     counts[spec.sapName] = rows.length;
     if (spec.partitioned && rows.length > 0) {
-      // A fresh partition with the import's constraint, so attaching it needs no scan.
-      await db.exec(
-        `CREATE TABLE "${partitionOf(spec, importId)}" (LIKE "${spec.table}", CONSTRAINT "${partitionOf(spec, importId)}_import" CHECK (import_id = '${importId}'))`,
-      );
+      await createPartition(db, spec, importId);
       partitions.push(spec);
     }
     const parallel = db.kind === 'postgres' && Boolean(db.connectionString); // a transaction handle has one connection
