@@ -1,7 +1,15 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { Suspense } from 'react';
 import { Loading, Title, useTranslate } from 'react-admin';
+import { currentViewer } from '../providers/authProvider.ts';
+import { decide } from '../routes/access.ts';
 import { LazyTopRiskUsers } from './analysis/screens.tsx';
+
+/** The top users come from the analyses and the reports dashboard: only for who may open both. */
+const mayReadTopUsers = (): boolean => {
+  const viewer = currentViewer();
+  return ['/app/reports/dashboard', '/app/reports/analyze-request'].every((path) => decide(path, viewer) === 'allow');
+};
 
 /** The landing page (spec: /dashboards/default): what Segra does, and the top 10 high-risk users. */
 export function Welcome() {
@@ -11,15 +19,17 @@ export function Welcome() {
       <Card sx={{ mt: 2 }}>
         <Title title={translate('segra.welcome.title')} />
         <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
+          <Typography variant="h5" gutterBottom>
             {translate('segra.welcome.title')}
           </Typography>
           <Typography>{translate('segra.welcome.intro')}</Typography>
         </CardContent>
       </Card>
-      <Suspense fallback={<Loading />}>
-        <LazyTopRiskUsers />
-      </Suspense>
+      {mayReadTopUsers() && (
+        <Suspense fallback={<Loading />}>
+          <LazyTopRiskUsers />
+        </Suspense>
+      )}
     </>
   );
 }
