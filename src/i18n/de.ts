@@ -228,7 +228,14 @@ export const de = {
       update: 'Ergänzen',
     },
     account: {
-      password_hint: 'Um Ihr Passwort zu ändern, senden wir Ihnen einen Link, mit dem Sie ein neues wählen.',
+      change_title: 'Passwort ändern',
+      current_password: 'Aktuelles Passwort',
+      new_password: 'Neues Passwort',
+      confirm_password: 'Neues Passwort bestätigen',
+      change: 'Passwort ändern',
+      changed: 'Ihr Passwort wurde geändert.',
+      wrong_current: 'Das aktuelle Passwort ist nicht korrekt.',
+      or_mail: 'Vergessen? Wir können Ihnen stattdessen einen Link senden, mit dem Sie ein neues wählen.',
       send_reset: 'Link zur Passwortänderung senden',
     },
     errors: {

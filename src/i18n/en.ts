@@ -231,7 +231,14 @@ export const en = {
       update: 'Update',
     },
     account: {
-      password_hint: 'To change your password, we mail you a link to choose a new one.',
+      change_title: 'Change password',
+      current_password: 'Current password',
+      new_password: 'New password',
+      confirm_password: 'Confirm new password',
+      change: 'Change password',
+      changed: 'Your password has been changed.',
+      wrong_current: 'The current password is not correct.',
+      or_mail: 'Forgotten it? We can mail you a link to choose a new one instead.',
       send_reset: 'Send password change link',
     },
     errors: {

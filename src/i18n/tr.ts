@@ -228,7 +228,14 @@ export const tr = {
       update: 'Güncelle',
     },
     account: {
-      password_hint: 'Parolanızı değiştirmek için size yeni parola belirleme bağlantısı gönderiyoruz.',
+      change_title: 'Parolayı değiştir',
+      current_password: 'Mevcut parola',
+      new_password: 'Yeni parola',
+      confirm_password: 'Yeni parola (tekrar)',
+      change: 'Parolayı değiştir',
+      changed: 'Parolanız değiştirildi.',
+      wrong_current: 'Mevcut parola doğru değil.',
+      or_mail: 'Unuttunuz mu? Bunun yerine size yeni parola belirleme bağlantısı gönderebiliriz.',
       send_reset: 'Parola değiştirme bağlantısı gönder',
     },
     errors: {

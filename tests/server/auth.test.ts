@@ -114,6 +114,32 @@ function authSuite(target: TestDatabase): void {
     expect(limited.json().code).toBe('RATE_LIMITED');
     expect((await login({ email: 'ayse@acme.test', password: 'pass1234' }, '10.9.9.8')).statusCode).toBe(200);
   });
+
+  it('changes the own password only with the current one, with the spec messages, and audits it', async () => {
+    const { hashPassword } = await import('../../server/auth/passwords.ts');
+    await db.query(
+      `INSERT INTO app_users (customer_id, email, username, full_name, password_hash, role)
+       VALUES ('11111111-1111-1111-1111-111111111111', 'can@acme.test', 'can', 'Can', $1, 'User')`,
+      [await hashPassword('old-pass')],
+    );
+    const { token } = (await login({ email: 'can@acme.test', password: 'old-pass' }, '10.0.0.9')).json();
+    const change = (payload: object, bearer: string | null = token) =>
+      app.inject({ method: 'POST', url: '/api/auth/change-password', payload, headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
+    expect((await change({ currentPassword: 'old-pass', newPassword: 'new-pass' }, null)).statusCode).toBe(401);
+    const short = await change({ currentPassword: 'old-pass', newPassword: 'abc' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toEqual({ newPassword: 'Password must be at least 4 characters' });
+    const wrong = await change({ currentPassword: 'guess', newPassword: 'new-pass' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ currentPassword: 'The current password is not correct' });
+    expect((await login({ email: 'can@acme.test', password: 'old-pass' }, '10.0.0.9')).statusCode).toBe(200);
+    const ok = await change({ currentPassword: 'old-pass', newPassword: 'new-pass' });
+    expect(ok.statusCode).toBe(200);
+    expect((await login({ email: 'can@acme.test', password: 'old-pass' }, '10.0.0.9')).statusCode).toBe(401);
+    expect((await login({ email: 'can@acme.test', password: 'new-pass' }, '10.0.0.9')).statusCode).toBe(200);
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'password.changed' AND actor_email = 'can@acme.test'`);
+    expect(Number(rows[0].n)).toBe(1);
+  });
 }
 
 describe('authentication on PGlite', () => authSuite(pgliteDatabase()));

@@ -6,6 +6,7 @@ import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, fieldErrors } from '../../errors.ts';
 import { permissionsForUser } from '../groups/index.ts';
+import { registerChangePassword } from './change-password.ts';
 
 // Messages as the spec words them (spec 5, 8); the front end translates them by code.
 const loginBody = z.object({
@@ -70,4 +71,5 @@ export async function authRoutes(app: FastifyInstance, options: { db: Database; 
   );
 
   app.get('/api/auth/me', { preHandler: app.authenticate }, async (request) => request.user);
+  registerChangePassword(app, db);
 }
