@@ -131,6 +131,13 @@ export async function resourceContext(db: Database, spec: ResourceSpec, request:
   return { user, customerId: header };
 }
 
+/** The SELECT list that reads a resource's rows as API records (columns renamed to fields). */
+export function recordSelect(spec: Pick<ResourceSpec, 'columns'>): string {
+  return Object.entries(spec.columns)
+    .map(([field, column]) => `${quote(column)} AS "${field.replace(/"/g, '')}"`)
+    .join(', ');
+}
+
 /** Declares the resource: GET list/one, POST, PUT, DELETE under /api/<name>, all behind authentication. */
 export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: { db: Database }): void {
   const { db } = deps;
@@ -141,9 +148,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   resources.set(spec.name, spec);
   const table = quote(spec.table);
   const col = (field: string): string => quote(spec.columns[field]);
-  const selectList = Object.entries(spec.columns)
-    .map(([field, column]) => `${quote(column)} AS "${field.replace(/"/g, '')}"`)
-    .join(', ');
+  const selectList = recordSelect(spec);
   const tenantField = Object.entries(spec.columns).find(([, c]) => c === TENANT_COLUMN)?.[0];
   // Fields a client never sets: the id, the tenant, and the timestamps the server keeps.
   const protectedFields = new Set(['id', 'createdAt', 'updatedAt', ...(tenantField ? [tenantField] : [])]);

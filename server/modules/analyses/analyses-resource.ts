@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, fieldErrors } from '../../errors.ts';
 import { JOBS, type AnalysisJob } from '../../jobs/job-names.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { defineResource, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
+import { defineResource, recordSelect, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { requiredText } from '../../resources/fields.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { audit } from '../audit/audit.ts';
@@ -96,7 +96,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
     const jobId = await queue.send(JOBS.analysis, job);
     await db.query('UPDATE analyses SET job_id = $2 WHERE id = $1', [id, jobId]);
     await audit(db, { customerId: ctx.customerId, actorId: request.user.id, actorEmail: request.user.email, action: 'analysis.created', entity: 'analyses', entityId: id, detail: { name: body.name } });
-    const record = await findScoped<Record<string, unknown>>(db, 'analyses', ctx, id, selectList(), 'analysis');
+    const record = await findScoped<Record<string, unknown>>(db, 'analyses', ctx, id, recordSelect(analysesResource), 'analysis');
     return reply.status(201).send(record);
   });
 
@@ -111,13 +111,6 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
     );
     if (rows.length === 0) throw conflict('Only an enqueued or running analysis can be canceled', 'NOT_RUNNING');
     await audit(db, { customerId: ctx.customerId, actorId: request.user.id, actorEmail: request.user.email, action: 'analysis.canceled', entity: 'analyses', entityId: id });
-    return findScoped<Record<string, unknown>>(db, 'analyses', ctx, id, selectList(), 'analysis');
+    return findScoped<Record<string, unknown>>(db, 'analyses', ctx, id, recordSelect(analysesResource), 'analysis');
   });
-}
-
-/** The resource's columns as API fields, for answers of the custom routes. */
-function selectList(): string {
-  return Object.entries(analysesResource.columns)
-    .map(([field, column]) => `"${column}" AS "${field}"`)
-    .join(', ');
 }
