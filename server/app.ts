@@ -96,7 +96,7 @@ export async function buildApp(
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 
-  const dist = path.join(ROOT, 'dist');
+  const dist = config.WEB_DIR ? path.resolve(config.WEB_DIR) : path.join(ROOT, 'dist');
   if (existsSync(path.join(dist, 'index.html'))) {
     await app.register(fastifyStatic, { root: dist, wildcard: false });
     app.setNotFoundHandler((request, reply) => {
