@@ -237,6 +237,12 @@ export const de = {
       wrong_current: 'Das aktuelle Passwort ist nicht korrekt.',
       or_mail: 'Vergessen? Wir können Ihnen stattdessen einen Link senden, mit dem Sie ein neues wählen.',
       send_reset: 'Link zur Passwortänderung senden',
+      name_title: 'Ihr Name',
+      name_save: 'Namen speichern',
+      name_changed: 'Ihr Name wurde geändert.',
+      name_required: 'Der vollständige Name ist erforderlich.',
+      name_too_long: 'Der vollständige Name darf höchstens 200 Zeichen lang sein.',
+      name_failed: 'Der Name konnte nicht geändert werden, bitte versuchen Sie es erneut.',
     },
     errors: {
       not_found: 'Keine Daten gefunden',

@@ -240,6 +240,12 @@ export const en = {
       wrong_current: 'The current password is not correct.',
       or_mail: 'Forgotten it? We can mail you a link to choose a new one instead.',
       send_reset: 'Send password change link',
+      name_title: 'Your name',
+      name_save: 'Save name',
+      name_changed: 'Your name has been changed.',
+      name_required: 'Full name is required.',
+      name_too_long: 'Full name can be at most 200 characters.',
+      name_failed: 'The name could not be changed, please try again.',
     },
     errors: {
       not_found: 'Data not found',

@@ -237,6 +237,12 @@ export const tr = {
       wrong_current: 'Mevcut parola doğru değil.',
       or_mail: 'Unuttunuz mu? Bunun yerine size yeni parola belirleme bağlantısı gönderebiliriz.',
       send_reset: 'Parola değiştirme bağlantısı gönder',
+      name_title: 'Adınız',
+      name_save: 'Adı kaydet',
+      name_changed: 'Adınız değiştirildi.',
+      name_required: 'Ad soyad zorunludur.',
+      name_too_long: 'Ad soyad en fazla 200 karakter olabilir.',
+      name_failed: 'Ad değiştirilemedi, lütfen tekrar deneyin.',
     },
     errors: {
       not_found: 'Veri bulunamadı',

@@ -140,6 +140,36 @@ function authSuite(target: TestDatabase): void {
     const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'password.changed' AND actor_email = 'can@acme.test'`);
     expect(Number(rows[0].n)).toBe(1);
   });
+
+  it('renames the signed-in user: a new token with the new name and the old expiry, audited', async () => {
+    const { token } = (await login({ email: 'ayse@acme.test', password: 'pass1234' }, '10.0.0.10')).json();
+    const claimsOf = (t: string) => JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString());
+    const rename = (payload: object, bearer: string | null = token) =>
+      app.inject({ method: 'PATCH', url: '/api/auth/me', payload, headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
+    expect((await rename({ fullName: 'Ayşe Kaya' }, null)).statusCode).toBe(401);
+    const blank = await rename({ fullName: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors).toEqual({ fullName: 'Full name is required' });
+    const long = await rename({ fullName: 'x'.repeat(201) });
+    expect(long.json().errors).toEqual({ fullName: 'Full name is too long' });
+    const before = await db.query<{ full_name: string }>(`SELECT full_name FROM app_users WHERE email = 'ayse@acme.test'`);
+    expect(before.rows[0].full_name).toBe('Ayşe Yılmaz');
+
+    const ok = await rename({ fullName: '  Ayşe Kaya ' });
+    expect(ok.statusCode).toBe(200);
+    const body = ok.json();
+    expect(body.user).toMatchObject({ email: 'ayse@acme.test', name: 'Ayşe Kaya', role: 'Admin' });
+    const [oldClaims, newClaims] = [claimsOf(token), claimsOf(body.token)];
+    expect(newClaims).toMatchObject({ name: 'Ayşe Kaya', email: 'ayse@acme.test', Role: 'Admin', sub: oldClaims.sub });
+    // Renaming must not lengthen the session.
+    expect(Math.abs(newClaims.exp - oldClaims.exp)).toBeLessThanOrEqual(1);
+    const me = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${body.token}` } });
+    expect(me.json().name).toBe('Ayşe Kaya');
+    const after = await login({ email: 'ayse@acme.test', password: 'pass1234' }, '10.0.0.10');
+    expect(after.json().user.name).toBe('Ayşe Kaya');
+    const { rows } = await db.query<{ detail: { from: string; to: string } }>(`SELECT detail FROM audit_log WHERE action = 'profile.renamed'`);
+    expect(rows.map((r) => r.detail)).toEqual([{ from: 'Ayşe Yılmaz', to: 'Ayşe Kaya' }]);
+  });
 }
 
 describe('authentication on PGlite', () => authSuite(pgliteDatabase()));

@@ -7,6 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, fieldErrors } from '../../errors.ts';
 import { permissionsForUser } from '../groups/index.ts';
 import { registerChangePassword } from './change-password.ts';
+import { registerProfile } from './profile.ts';
 
 // Messages as the spec words them (spec 5, 8); the front end translates them by code.
 const loginBody = z.object({
@@ -29,7 +30,7 @@ interface UserRow {
   status: string;
 }
 
-/** POST /api/auth/login and GET /api/auth/me. */
+/** POST /api/auth/login, GET and PATCH /api/auth/me, POST /api/auth/change-password. */
 export async function authRoutes(app: FastifyInstance, options: { db: Database; loginRateLimit: number }): Promise<void> {
   const { db } = options;
   await app.register(rateLimit, {
@@ -72,4 +73,5 @@ export async function authRoutes(app: FastifyInstance, options: { db: Database; 
 
   app.get('/api/auth/me', { preHandler: app.authenticate }, async (request) => request.user);
   registerChangePassword(app, db);
+  registerProfile(app, db);
 }

@@ -5,10 +5,12 @@ import { httpClient } from '../../providers/httpClient.ts';
 import { validateReset } from '../auth/password-validation.ts';
 import { postPublic } from '../public/public-api.ts';
 import { errorMessageKey } from '../public/public-errors.ts';
+import { NameForm } from './NameForm.tsx';
 
 /**
- * User settings (/app/account/settings): who you are, a password change with the current
- * password (POST /api/auth/change-password), or else the mailed reset link.
+ * User settings (/app/account/settings): who you are, a change of the own name (PATCH
+ * /api/auth/me), a password change with the current password (POST /api/auth/change-password),
+ * or else the mailed reset link.
  */
 export default function AccountSettings() {
   const translate = useTranslate();
@@ -81,7 +83,8 @@ export default function AccountSettings() {
             <strong>{translate('segra.fields.role')}:</strong> {identity?.role ? translate(`segra.roles.${identity.role}`) : ''}
           </Typography>
         </Stack>
-        <Typography variant="h6" component="h2" gutterBottom>
+        <NameForm />
+        <Typography variant="h6" component="h2" gutterBottom sx={{ mt: 2 }}>
           {translate('segra.account.change_title')}
         </Typography>
         <form onSubmit={(e) => void change(e)} noValidate style={{ maxWidth: 420 }}>
