@@ -1,4 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // A licence key pair for this run: the server verifies licence files with the public key and
@@ -16,7 +18,9 @@ const port = Number(process.env.E2E_PORT ?? 18081);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  // Playwright empties its output folder when it starts: a run on another port (a second
+  // checkout, a parallel run) keeps its own, so it cannot wipe a running one's artefacts.
+  outputDir: process.env.E2E_PORT ? `test-results-${port}` : 'test-results',
   timeout: 30_000,
   retries: 0,
   reporter: [['list']],
@@ -36,7 +40,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
-      DATA_DIR: `test-results/e2e-data-${Date.now()}`,
+      // Outside the output folder, which Playwright empties at start (see outputDir).
+      DATA_DIR: path.join(tmpdir(), `segra-e2e-${port}-${Date.now()}`),
       SEGRA_ADMIN_EMAIL: 'admin@segra.local',
       SEGRA_ADMIN_PASSWORD: 'e2e-secret',
       LICENCE_PUBLIC_KEY: process.env.E2E_LICENCE_PUBLIC_KEY!,
