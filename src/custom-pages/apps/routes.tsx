@@ -1,5 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazyPage } from '../../routes/lazy-page.ts';
+import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** A demo app screen, mounted by the shell under the given path with a menu entry. */
 export interface DemoAppRoute {
@@ -15,7 +16,7 @@ export interface DemoAppRoute {
  * wrapped in its own Suspense so the shell needs no boundary of its own.
  */
 function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
-  const Screen: LazyExoticComponent<ComponentType> = lazy(async () => ({ default: await load() }));
+  const Screen: LazyExoticComponent<ComponentType> = lazyPage(async () => ({ default: await load() }));
   return function LazyDemoScreen() {
     return (
       <Suspense
