@@ -1,3 +1,5 @@
+// First: must run before react-admin's modules read local storage (see the file).
+import './storage-guard.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';

@@ -1,3 +1,5 @@
+import { browserStorage, writeStorage } from './browser-storage.ts';
+
 /**
  * Where the browser keeps the session (spec 3, 7): the access token in a cookie as a JSON
  * string, and a login flag in local storage as the string "true".
@@ -30,14 +32,14 @@ export function readToken(): string | null {
 export function storeToken(token: string): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${COOKIE}=${encodeURIComponent(JSON.stringify(token))}; Path=/; SameSite=Strict${secure}`;
-  window.localStorage.setItem(FLAG, 'true');
+  writeStorage((s) => s.setItem(FLAG, 'true'));
 }
 
 export function clearToken(): void {
   document.cookie = `${COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`;
-  window.localStorage.removeItem(FLAG);
+  writeStorage((s) => s.removeItem(FLAG));
 }
 
 export function isLoggedInFlag(): boolean {
-  return window.localStorage.getItem(FLAG) === 'true';
+  return browserStorage()?.getItem(FLAG) === 'true';
 }

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { browserStorage, restorePersisted, type RestoreProblem, type RestoreResult } from './persist.ts';
+import { writeStorage } from '../providers/browser-storage.ts';
+import { restorePersisted, type RestoreProblem, type RestoreResult } from './persist.ts';
 import { saveMenu, saveSettings, type MenuState, type ThemeSettings } from './settings.ts';
 
 interface SettingsValue {
@@ -13,31 +14,20 @@ interface SettingsValue {
 
 const SettingsContext = createContext<SettingsValue | null>(null);
 
-/** Writes to local storage where the browser allows it; a refused or full store keeps the change in memory only. */
-function persist(write: (storage: Storage) => void): void {
-  const storage = browserStorage();
-  if (!storage) return;
-  try {
-    write(storage);
-  } catch {
-    // Quota exceeded or storage revoked: the setting still applies for this visit.
-  }
-}
-
 function RestoredSettings({ initial, children }: { initial: RestoreResult; children: ReactNode }) {
   const [settings, setState] = useState(initial.settings);
   const [menu, setMenuState] = useState(initial.menu);
   const setSettings = useCallback((patch: Partial<ThemeSettings>) => {
     setState((prev) => {
       const next = { ...prev, ...patch };
-      persist((s) => saveSettings(next, s));
+      writeStorage((s) => saveSettings(next, s));
       return next;
     });
   }, []);
   const setMenu = useCallback((patch: Partial<MenuState>) => {
     setMenuState((prev) => {
       const next = { ...prev, ...patch };
-      persist((s) => saveMenu(next, s));
+      writeStorage((s) => saveMenu(next, s));
       return next;
     });
   }, []);

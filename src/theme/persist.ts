@@ -1,3 +1,4 @@
+import { browserStorage } from '../providers/browser-storage.ts';
 import { loadMenu, loadSettings, DEFAULT_MENU, DEFAULT_SETTINGS, type MenuState, type ThemeSettings } from './settings.ts';
 
 /** Spec 4, 9: the persisted state must be restored within this time, or the defaults are used. */
@@ -13,20 +14,6 @@ export type RestoreProblem = 'timeout' | 'unavailable';
 
 export interface RestoreResult extends PersistedState {
   problem: RestoreProblem | null;
-}
-
-/**
- * The browser's local storage, or null where it is refused (storage blocked by the user or a
- * policy: merely reading `window.localStorage` throws a SecurityError there).
- */
-export function browserStorage(): Storage | null {
-  try {
-    const storage = window.localStorage;
-    storage.getItem('');
-    return storage;
-  } catch {
-    return null;
-  }
 }
 
 /** Reads menu and settings (the only slices that persist, spec 3) from a storage. */

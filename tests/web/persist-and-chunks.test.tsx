@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppNotifications } from '../../src/layout/AppNotifications.tsx';
 import { ErrorBoundary } from '../../src/layout/ErrorBoundary.tsx';
 import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadError, isChunkLoadError, lazyPage, loadChunk } from '../../src/routes/lazy-page.ts';
-import { browserStorage, PERSIST_TIMEOUT_MS, readPersisted, restorePersisted, type RestoreResult } from '../../src/theme/persist.ts';
+import { browserStorage } from '../../src/providers/browser-storage.ts';
+import { PERSIST_TIMEOUT_MS, readPersisted, restorePersisted, type RestoreResult } from '../../src/theme/persist.ts';
 import { SettingsProvider, useSettings } from '../../src/theme/SettingsContext.tsx';
 import { DEFAULT_MENU, DEFAULT_SETTINGS, MENU_KEY, SETTINGS_KEY } from '../../src/theme/settings.ts';
 
