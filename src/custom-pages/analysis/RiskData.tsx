@@ -1,9 +1,11 @@
-import { Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, TextField, Typography } from '@mui/material';
+import { Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Tab, Tabs, TextField } from '@mui/material';
 import { Flex } from './Flex.tsx';
 import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiJson, apiList } from './api.ts';
 import { ConfirmButton, PagedTable, RecordSelect, ScreenCard, useApiError, useOptions, type Column, type Option } from './components.tsx';
+import { FunctionDetail, FunctionDialog } from './FunctionDialog.tsx';
+import type { FunctionRecord } from './function-form.ts';
 import { RISK_LEVELS, RISK_TYPES, riskLevelColour, riskLevelKey } from './helpers.ts';
 
 export interface RiskRecord {
@@ -17,15 +19,6 @@ export interface RiskRecord {
   active: boolean;
   functionIds: string[];
   manual: boolean;
-}
-
-interface FunctionRecord {
-  id: string;
-  functionId: string;
-  description: string;
-  businessProcess: string;
-  actions: { action: string; active: boolean }[];
-  permissions: { action: string; object: string; field: string; low: string; high: string; operator: string; active: boolean }[];
 }
 
 const yesNo = (v: boolean, t: (k: string) => string) => t(v ? 'segra.analysis.common.yes' : 'segra.analysis.common.no');
@@ -92,49 +85,7 @@ function RiskDialog({ riskPeriodId, risk, onClose, onSaved }: { riskPeriodId: st
   );
 }
 
-function FunctionDetail({ f }: { f: FunctionRecord }) {
-  const translate = useTranslate();
-  return (
-    <Flex gap={2}>
-      <Box>
-        <Typography variant="subtitle2">{translate('segra.analysis.risk_data.actions')}</Typography>
-        <Flex direction="row" gap={1} flexWrap="wrap">
-          {f.actions.length === 0 && <Typography variant="body2">—</Typography>}
-          {f.actions.map((a) => (
-            <Chip key={a.action} size="small" label={a.action} variant={a.active ? 'filled' : 'outlined'} />
-          ))}
-        </Flex>
-      </Box>
-      <Box>
-        <Typography variant="subtitle2">{translate('segra.analysis.risk_data.permissions')}</Typography>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              {['action', 'object', 'field', 'low', 'high', 'operator', 'active'].map((k) => (
-                <TableCell key={k}>{translate(`segra.analysis.risk_data.perm_${k}`)}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {f.permissions.map((p, i) => (
-              <TableRow key={i}>
-                <TableCell>{p.action}</TableCell>
-                <TableCell>{p.object}</TableCell>
-                <TableCell>{p.field}</TableCell>
-                <TableCell>{p.low}</TableCell>
-                <TableCell>{p.high}</TableCell>
-                <TableCell>{p.operator}</TableCell>
-                <TableCell>{yesNo(p.active, translate)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
-    </Flex>
-  );
-}
-
-/** Risk data (/app/risk/modules): a risk period's risks (create, edit, delete) and functions with actions and permission lines. */
+/** Risk data (/app/risk/modules): a risk period's risks and functions with actions and permission lines (each created, edited, deleted). */
 export default function RiskData() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -143,6 +94,7 @@ export default function RiskData() {
   const [periodId, setPeriodId] = useState('');
   const [tab, setTab] = useState(0);
   const [editing, setEditing] = useState<RiskRecord | 'new' | null>(null);
+  const [editingFn, setEditingFn] = useState<FunctionRecord | 'new' | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
   useEffect(() => {
     if (!periodId && periods && periods.length > 0) setPeriodId((periods.find((p) => p.status === 'ready') ?? periods[0]).id);
@@ -169,9 +121,15 @@ export default function RiskData() {
     <ScreenCard
       titleKey="segra.screens.risk_modules"
       actions={
-        <Button variant="contained" disabled={!periodId} onClick={() => setEditing('new')}>
-          {translate('segra.analysis.risk_data.new_risk')}
-        </Button>
+        tab === 0 ? (
+          <Button variant="contained" disabled={!periodId} onClick={() => setEditing('new')}>
+            {translate('segra.analysis.risk_data.new_risk')}
+          </Button>
+        ) : (
+          <Button variant="contained" disabled={!periodId} onClick={() => setEditingFn('new')}>
+            {translate('segra.analysis.risk_data.new_function')}
+          </Button>
+        )
       }
     >
       <RecordSelect label="segra.analysis.fields.risk_period" value={periodId} options={periods} onChange={setPeriodId} testId="risk-period-picker" />
@@ -214,9 +172,28 @@ export default function RiskData() {
               testId="functions"
               columns={functionColumns}
               filter={{ riskPeriodId: periodId }}
+              reloadKey={reloadKey}
               defaultSort={['functionId', 'ASC']}
               load={(p) => apiList<FunctionRecord>('/api/functions', p)}
               expand={(f) => <FunctionDetail f={f} />}
+              rowActions={(row, reload) => (
+                <>
+                  <Button size="small" onClick={() => setEditingFn(row)}>{translate('segra.analysis.common.edit')}</Button>
+                  <ConfirmButton
+                    label="segra.analysis.common.delete"
+                    title="segra.analysis.common.delete_title"
+                    onConfirm={async () => {
+                      try {
+                        await apiJson(`/api/functions/${row.id}`, 'DELETE');
+                        notify('segra.analysis.common.deleted', { type: 'info' });
+                        reload();
+                      } catch (e) {
+                        apiError(e, 'segra.analysis.errors.function_delete');
+                      }
+                    }}
+                  />
+                </>
+              )}
             />
           )}
         </>
@@ -228,6 +205,17 @@ export default function RiskData() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
+            setReloadKey((k) => k + 1);
+          }}
+        />
+      )}
+      {editingFn && periodId && (
+        <FunctionDialog
+          riskPeriodId={periodId}
+          fn={editingFn}
+          onClose={() => setEditingFn(null)}
+          onSaved={() => {
+            setEditingFn(null);
             setReloadKey((k) => k + 1);
           }}
         />
