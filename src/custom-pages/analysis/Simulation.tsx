@@ -1,79 +1,20 @@
-import { Alert, Box, Button, Chip, FormControlLabel, LinearProgress, Radio, RadioGroup, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
+import { Box, Button, FormControlLabel, LinearProgress, Radio, RadioGroup } from '@mui/material';
 import { Flex } from './Flex.tsx';
-import { Fragment, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { NoData } from '../../resources/common/ListPage.tsx';
 import { apiJson } from './api.ts';
+import { AuthorisationValuesEditor } from './AuthorisationValuesEditor.tsx';
 import { RecordSelect, ScreenCard, useApiError, useOptions, type Option } from './components.tsx';
-import { formatDuration, riskLevelColour, riskLevelKey } from './helpers.ts';
-import { ProvenanceView } from './Provenance.tsx';
+import { RoleValuesPicker } from './RoleValuesPicker.tsx';
+import { DEFAULT_LEVEL, DEFAULT_MODE, simulationBody, valuesProblem, type AuthorisationValue, type SimulationLevel, type SimulationMode } from './simulation-options.ts';
+import { SimulationOptions } from './SimulationOptions.tsx';
+import { SimulationResultView, type SimulationAnswer, type SimulationAsked } from './SimulationResult.tsx';
 import { TableAutocomplete } from './TableAutocomplete.tsx';
 
-interface SimFinding {
-  level: string;
-  holder: string;
-  riskId: string;
-  riskLevel: string;
-  riskType: string;
-  businessProcess: string;
-  functions: string;
-  sources: string;
-  provenance: unknown;
-  accepted: boolean;
-}
-
-interface SimulationResult {
-  summary: { before: number; after: number; added: number; removed: number };
-  before: SimFinding[];
-  after: SimFinding[];
-  added: SimFinding[];
-  removed: SimFinding[];
-  timings: { cached: boolean; loadMs: number; simulateMs: number; totalMs: number };
-}
-
-/** Findings of a simulation with their functions and, on a click, their sources. */
-export function FindingRows({ rows }: { rows: SimFinding[] }) {
-  const translate = useTranslate();
-  const [open, setOpen] = useState<number | null>(null);
-  if (rows.length === 0) return <NoData />;
-  return (
-    <Table size="small">
-      <TableHead>
-        <TableRow>
-          <TableCell>{translate('segra.analysis.fields.holder')}</TableCell>
-          <TableCell>{translate('segra.analysis.fields.risk_id')}</TableCell>
-          <TableCell>{translate('segra.analysis.fields.risk_level')}</TableCell>
-          <TableCell>{translate('segra.analysis.fields.business_process')}</TableCell>
-          <TableCell>{translate('segra.analysis.fields.functions')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((f, i) => (
-          <Fragment key={`${f.level}-${f.holder}-${f.riskId}`}>
-            <TableRow hover sx={{ cursor: 'pointer' }} onClick={() => setOpen(open === i ? null : i)}>
-              <TableCell>{f.holder}</TableCell>
-              <TableCell>{f.riskId}</TableCell>
-              <TableCell><Chip size="small" color={riskLevelColour(f.riskLevel)} label={translate(riskLevelKey(f.riskLevel))} /></TableCell>
-              <TableCell>{f.businessProcess}</TableCell>
-              <TableCell>{f.functions}</TableCell>
-            </TableRow>
-            {open === i && (
-              <TableRow>
-                <TableCell colSpan={5} sx={{ bgcolor: 'action.hover' }}>
-                  <ProvenanceView provenance={f.provenance} sources={f.sources} holder={f.holder} />
-                </TableCell>
-              </TableRow>
-            )}
-          </Fragment>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
-
-const TABS = ['added', 'removed', 'before', 'after'] as const;
-
-/** Simulation (/app/simulation): add or remove roles of a user or role and see the findings before and after. */
+/**
+ * Simulation (/app/simulation): add or remove roles of a user or role, for a role also
+ * authorisation values, at a chosen level and mode, and see the findings before and after.
+ */
 export default function Simulation() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -86,9 +27,13 @@ export default function Simulation() {
   const [holder, setHolder] = useState<string | null>(null);
   const [addRoles, setAddRoles] = useState<string[]>([]);
   const [removeRoles, setRemoveRoles] = useState<string[]>([]);
+  const [level, setLevel] = useState<SimulationLevel>(DEFAULT_LEVEL);
+  const [mode, setMode] = useState<SimulationMode>(DEFAULT_MODE);
+  const [addValues, setAddValues] = useState<AuthorisationValue[]>([]);
+  const [removeValues, setRemoveValues] = useState<AuthorisationValue[]>([]);
+  const [showErrors, setShowErrors] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<SimulationResult | null>(null);
-  const [tab, setTab] = useState(0);
+  const [result, setResult] = useState<{ answer: SimulationAnswer; asked: SimulationAsked; run: number } | null>(null);
   useEffect(() => {
     if (!systemPeriodId && systemPeriods?.length) setSystemPeriodId(systemPeriods[0].id);
   }, [systemPeriods, systemPeriodId]);
@@ -101,21 +46,36 @@ export default function Simulation() {
       notify('segra.analysis.common.fill_all', { type: 'warning' });
       return;
     }
+    // Refused here rather than by the server, so the faulty rows can be marked.
+    const problem = valuesProblem({ kind, addValues, removeValues });
+    if (problem) {
+      setShowErrors(true);
+      notify(problem.key, { type: 'warning', messageArgs: problem.options });
+      return;
+    }
+    setShowErrors(false);
+    const asked: SimulationAsked = { kind, holder, level, mode, addRoles, removeRoles, addValues, removeValues };
     setBusy(true);
     try {
-      const r = await apiJson<SimulationResult>('/api/simulations', 'POST', { systemPeriodId, riskPeriodId, [kind]: holder, addRoles, removeRoles });
-      setResult(r);
-      setTab(0);
+      const answer = await apiJson<SimulationAnswer>('/api/simulations', 'POST', simulationBody({ systemPeriodId, riskPeriodId, ...asked }));
+      setResult((r) => ({ answer, asked, run: (r?.run ?? 0) + 1 }));
     } catch (e) {
       apiError(e, 'segra.analysis.errors.simulation_failed');
     } finally {
       setBusy(false);
     }
   };
+  const chooseHolder = (h: string | null) => {
+    setHolder(h);
+    // The values to remove are rows of the previous role.
+    setRemoveValues([]);
+  };
   const reset = () => {
-    setHolder(null);
+    chooseHolder(null);
     setAddRoles([]);
     setRemoveRoles([]);
+    setAddValues([]);
+    setShowErrors(false);
     setResult(null);
   };
   return (
@@ -125,6 +85,7 @@ export default function Simulation() {
           <RecordSelect label="segra.analysis.fields.system_period" value={systemPeriodId} options={systemPeriods} onChange={(id) => { setSystemPeriodId(id); reset(); }} testId="sim-system-period" />
           <RecordSelect label="segra.analysis.fields.risk_period" value={riskPeriodId} options={riskPeriods} onChange={setRiskPeriodId} testId="sim-risk-period" />
         </Flex>
+        <SimulationOptions level={level} mode={mode} onLevel={setLevel} onMode={setMode} />
         <RadioGroup row value={kind} onChange={(e) => { setKind(e.target.value as 'user' | 'role'); reset(); }}>
           <FormControlLabel value="user" control={<Radio />} label={translate('segra.analysis.simulation.for_user')} />
           <FormControlLabel value="role" control={<Radio />} label={translate('segra.analysis.simulation.for_role')} />
@@ -138,7 +99,7 @@ export default function Simulation() {
               column={kind === 'user' ? 'BNAME' : 'AGR_NAME'}
               label={kind === 'user' ? 'segra.analysis.simulation.user' : 'segra.analysis.simulation.role'}
               value={holder}
-              onChange={setHolder}
+              onChange={chooseHolder}
               testId="sim-holder"
             />
             <TableAutocomplete multiple periodId={systemPeriodId} table="AGR_DEFINE" column="AGR_NAME" label="segra.analysis.simulation.add_roles" value={addRoles} onChange={setAddRoles} testId="sim-add-roles" />
@@ -158,38 +119,20 @@ export default function Simulation() {
             )}
           </Flex>
         )}
+        {/* Authorisation values can be changed for a role only (the server refuses them for a user). */}
+        {kind === 'role' && systemPeriodId && (
+          <>
+            <AuthorisationValuesEditor values={addValues} onChange={setAddValues} showErrors={showErrors} />
+            {holder && <RoleValuesPicker key={`${systemPeriodId}-${holder}`} periodId={systemPeriodId} role={holder} value={removeValues} onChange={setRemoveValues} />}
+          </>
+        )}
         <Box>
           <Button variant="contained" disabled={busy} onClick={() => void run()}>
             {translate('segra.analysis.simulation.run')}
           </Button>
         </Box>
         {busy && <LinearProgress />}
-        {result && (
-          <Box data-testid="simulation-result">
-            <Flex direction="row" gap={1} flexWrap="wrap" sx={{ mb: 1 }}>
-              <Chip label={`${translate('segra.analysis.simulation.before')}: ${result.summary.before}`} />
-              <Chip label={`${translate('segra.analysis.simulation.after')}: ${result.summary.after}`} />
-              <Chip color="error" label={`${translate('segra.analysis.simulation.added')}: ${result.summary.added}`} />
-              <Chip color="success" label={`${translate('segra.analysis.simulation.removed')}: ${result.summary.removed}`} />
-            </Flex>
-            <Typography variant="caption" component="div" color="text.secondary" data-testid="simulation-timings">
-              {translate('segra.analysis.simulation.timings', {
-                total: formatDuration(result.timings.totalMs),
-                simulate: formatDuration(result.timings.simulateMs),
-                load: result.timings.cached ? translate('segra.analysis.simulation.cached') : formatDuration(result.timings.loadMs),
-              })}
-            </Typography>
-            {result.summary.added === 0 && result.summary.removed === 0 && (
-              <Alert severity="info" sx={{ my: 1 }}>{translate('segra.analysis.simulation.no_change')}</Alert>
-            )}
-            <Tabs value={tab} onChange={(_e, t: number) => setTab(t)} sx={{ my: 1 }}>
-              {TABS.map((t) => (
-                <Tab key={t} label={`${translate(`segra.analysis.simulation.${t}`)} (${result.summary[t]})`} />
-              ))}
-            </Tabs>
-            <FindingRows rows={result[TABS[tab]]} />
-          </Box>
-        )}
+        {result && <SimulationResultView key={result.run} result={result.answer} asked={result.asked} />}
       </Flex>
     </ScreenCard>
   );
