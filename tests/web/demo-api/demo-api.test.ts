@@ -2,23 +2,16 @@ import { jwtDecode } from 'jwt-decode';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { analyse, findingsToCsv, simulate } from '../../../engine/index.ts';
 import { defaultRuleset } from '../../../engine/rulesets/default-ruleset.ts';
-import { DemoApi, NOT_IN_DEMO } from '../../../src/demo/api.ts';
+import { type DemoApi, NOT_IN_DEMO } from '../../../src/demo/api.ts';
 import { DEMO_PERIOD_DATE } from '../../../src/demo/sample-extract.ts';
 import { DEMO_ANALYSIS_ID, DEMO_RISK_PERIOD_ID, DEMO_SYSTEM_PERIOD_ID } from '../../../src/demo/seed.ts';
+import { BASE, signedIn, type DemoCall } from './harness.ts';
 
-const BASE = 'http://localhost:5173';
 const OPTIONS = { date: DEMO_PERIOD_DATE, level: 'permission', mode: 'same-instance', includeLocked: false, includeExpired: false } as const;
 
 let api: DemoApi;
 let token: string;
-
-async function call(method: string, path: string, body?: unknown, auth = true): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
-  if (auth) headers.set('Authorization', `Bearer ${token}`);
-  const answer = await api.handle({ method, url: new URL(path, BASE), headers, body: body === undefined ? null : JSON.stringify(body) });
-  if (!answer) throw new Error(`not answered: ${method} ${path}`);
-  return answer;
-}
+let call: DemoCall;
 
 const list = (resource: string, q: { sort?: unknown; range?: unknown; filter?: unknown }) =>
   `/api/${resource}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, JSON.stringify(v)])).toString()}`;
@@ -26,14 +19,7 @@ const list = (resource: string, q: { sort?: unknown; range?: unknown; filter?: u
 const key = (f: { level: string; holder: string; riskId: string }) => `${f.level}|${f.holder}|${f.riskId}`;
 
 beforeEach(async () => {
-  api = new DemoApi({ runDelayMs: 0, now: () => new Date('2026-11-21T10:00:00Z') });
-  const login = await api.handle({
-    method: 'POST',
-    url: new URL('/api/auth/login', BASE),
-    headers: new Headers({ 'Content-Type': 'application/json' }),
-    body: JSON.stringify({ email: 'demo@segra.local', password: 'demo' }),
-  });
-  token = ((await login!.json()) as { token: string }).token;
+  ({ api, token, call } = await signedIn());
 });
 
 describe('demo API: sign-in', () => {

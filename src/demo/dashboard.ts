@@ -1,0 +1,102 @@
+import type { Finding } from '../../engine/model/analysis.ts';
+import { RISK_LEVELS } from '../../engine/model/ruleset.ts';
+import { error, json } from './answers.ts';
+import { listAll, type DemoContext } from './context.ts';
+import { completedAnalysis } from './findings.ts';
+
+/** The demo has one system period; the dashboard names it as the server would. */
+const SYSTEM_PERIOD_NAME = 'PRD October 2026';
+
+interface UserRow {
+  holder: string;
+  critical: number;
+  high: number;
+  findings: number;
+  accepted: number;
+}
+
+/** The ten users with the most critical, then high, then any findings (as the server ranks them). */
+function topUsers(ctx: DemoContext, fs: readonly Finding[]) {
+  const users = new Map<string, UserRow>();
+  for (const f of fs) {
+    if (f.level !== 'USER') continue;
+    const u = users.get(f.holder) ?? { holder: f.holder, critical: 0, high: 0, findings: 0, accepted: 0 };
+    if (f.riskLevel === 'CRITICAL') u.critical++;
+    if (f.riskLevel === 'HIGH') u.high++;
+    u.findings++;
+    if (f.accepted) u.accepted++;
+    users.set(f.holder, u);
+  }
+  const addr = new Map(ctx.extract.userAddresses.map((x) => [x.user, x]));
+  return [...users.values()]
+    .sort((x, y) => y.critical - x.critical || y.high - x.high || y.findings - x.findings || (x.holder < y.holder ? -1 : 1))
+    .slice(0, 10)
+    .map((u) => ({ ...u, fullName: addr.get(u.holder)?.fullName ?? '', department: addr.get(u.holder)?.department ?? '' }));
+}
+
+/** Findings, accepted and open over the completed analyses whose findings the demo holds. */
+async function trend(ctx: DemoContext) {
+  const all = await listAll(ctx, 'analyses', { status: 'completed' }, 'finishedAt');
+  return all
+    .filter((x) => ctx.findings.has(x.id))
+    .map((x) => {
+      const f = ctx.findings.get(x.id)!;
+      const acc = f.filter((y) => y.accepted).length;
+      return {
+        analysisId: x.id,
+        name: x.name,
+        date: x.analysisDate,
+        systemPeriodId: x.systemPeriodId,
+        systemPeriodName: SYSTEM_PERIOD_NAME,
+        periodDate: x.analysisDate,
+        level: x.level,
+        mode: x.mode,
+        findings: f.length,
+        accepted: acc,
+        open: f.length - acc,
+      };
+    });
+}
+
+/** `GET /api/reports/dashboard?analysisId=…`. */
+export async function dashboard(ctx: DemoContext, analysisId: string | null): Promise<Response> {
+  if (!analysisId) return error(400, 'A default analysis must be chosen to see the full list', 'VALIDATION', { analysisId: 'Choose an analysis' });
+  const a = await completedAnalysis(ctx, analysisId, 'chosen');
+  if (a instanceof Response) return a;
+  const fs = a.findings;
+  const count = (pred: (f: Finding) => boolean) => {
+    const sel = fs.filter(pred);
+    const accepted = sel.filter((f) => f.accepted).length;
+    return { findings: sel.length, accepted, open: sel.length - accepted };
+  };
+  const total = fs.length;
+  const accepted = fs.filter((f) => f.accepted).length;
+  const processes = [...new Set(fs.map((f) => f.businessProcess))];
+  const r = a.record;
+  return json({
+    analysis: {
+      id: r.id,
+      name: r.name,
+      analysisDate: r.analysisDate,
+      systemPeriodId: r.systemPeriodId,
+      systemPeriodName: SYSTEM_PERIOD_NAME,
+      riskPeriodId: r.riskPeriodId,
+      level: r.level,
+      mode: r.mode,
+      counts: r.counts,
+      finishedAt: r.finishedAt,
+    },
+    totals: { findings: total, accepted, open: total - accepted },
+    byRiskLevel: RISK_LEVELS.map((riskLevel) => ({ riskLevel, ...count((f) => f.riskLevel === riskLevel) })),
+    byLevel: (['USER', 'ROLE', 'PROFILE'] as const).map((level) => ({ level, ...count((f) => f.level === level) })),
+    byBusinessProcess: processes
+      .map((businessProcess) => {
+        const c = count((f) => f.businessProcess === businessProcess);
+        return { businessProcess, findings: c.findings, accepted: c.accepted };
+      })
+      .sort((x, y) => y.findings - x.findings || (x.businessProcess < y.businessProcess ? -1 : 1)),
+    acceptedVsOpen: { accepted, open: total - accepted },
+    topUsers: topUsers(ctx, fs),
+    trend: await trend(ctx),
+  });
+}

@@ -1,0 +1,54 @@
+import type { Finding } from '../../engine/model/analysis.ts';
+import { formatFunctions, formatSources } from '../../engine/output/findings-csv.ts';
+import { error, type Rec } from './answers.ts';
+import { findRecord, listAll, type DemoContext } from './context.ts';
+import { DEMO_CUSTOMER_ID } from './seed.ts';
+
+/** A finding as the server's findings resource answers it. */
+export function findingToRecord(f: Finding, analysisId: string, n: number): Rec {
+  const meetingRoles = [...new Set(f.functions.flatMap((m) => m.sources.flatMap((p) => p.filter((s) => s.kind === 'role').map((s) => s.name))))];
+  return {
+    id: `${analysisId}-${n}`,
+    customerId: DEMO_CUSTOMER_ID,
+    analysisId,
+    level: f.level,
+    holder: f.holder,
+    riskId: f.riskId,
+    riskLevel: f.riskLevel,
+    riskType: f.riskType,
+    businessProcess: f.businessProcess,
+    functions: formatFunctions(f),
+    sources: formatSources(f),
+    provenance: f.functions,
+    meetingRoles,
+    accepted: f.accepted,
+    acceptedBy: f.acceptance?.author ?? null,
+    acceptanceId: null,
+    message: f.acceptance?.message ?? null,
+  };
+}
+
+export async function storeFindings(ctx: DemoContext, analysisId: string, findings: Finding[]): Promise<void> {
+  ctx.findings.set(analysisId, findings);
+  for (const [i, f] of findings.entries()) await ctx.provider.create('findings', { data: findingToRecord(f, analysisId, i + 1) });
+}
+
+export async function dropFindings(ctx: DemoContext, analysisId: string): Promise<void> {
+  ctx.findings.delete(analysisId);
+  for (const f of await listAll(ctx, 'findings', { analysisId })) await ctx.provider.delete('findings', { id: f.id, previousData: f });
+}
+
+export interface CompletedAnalysis {
+  record: Rec;
+  findings: Finding[];
+}
+
+/** A completed analysis with its findings, or the server's 400/404/409 answer. `which` names it in messages. */
+export async function completedAnalysis(ctx: DemoContext, id: string | null, which: string): Promise<CompletedAnalysis | Response> {
+  if (!id) return error(400, `Choose the ${which} analysis`, 'VALIDATION');
+  const record = await findRecord(ctx, 'analyses', id);
+  if (!record) return error(404, `No analysis ${id}`, 'NOT_FOUND');
+  const findings = ctx.findings.get(id);
+  if (record.status !== 'completed' || !findings) return error(409, `The ${which} analysis has not completed`, 'NOT_COMPLETED');
+  return { record, findings };
+}

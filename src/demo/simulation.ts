@@ -1,0 +1,94 @@
+import { compareHolderRows } from '../../engine/analysis/order.ts';
+import { simulate, SimulationError } from '../../engine/analysis/simulate.ts';
+import type { Finding, SimulationRequest } from '../../engine/model/analysis.ts';
+import { date8ToIso } from '../../engine/model/dates.ts';
+import { formatFunctions, formatSources } from '../../engine/output/findings-csv.ts';
+import { error, json } from './answers.ts';
+import { analysisOptions } from './analyses.ts';
+import type { DemoContext } from './context.ts';
+import { DEMO_PERIOD_DATE } from './sample-extract.ts';
+import { parseSimulationBody } from './simulation-schema.ts';
+import { DEMO_RISK_PERIOD_ID, DEMO_SYSTEM_PERIOD_ID } from './seed.ts';
+
+/** A simulated finding as the server answers it (server/modules/reports/simulation.ts findingRecord). */
+const findingRecord = (f: Finding) => ({
+  level: f.level,
+  holder: f.holder,
+  riskId: f.riskId,
+  riskLevel: f.riskLevel,
+  riskType: f.riskType,
+  businessProcess: f.businessProcess,
+  functions: formatFunctions(f),
+  sources: formatSources(f),
+  provenance: f.functions,
+  accepted: f.accepted,
+  acceptedBy: f.acceptance?.author ?? null,
+  message: f.acceptance?.message ?? null,
+});
+
+/** Findings as records, in the order of the CSV (level, holder, risk id; code points). */
+const records = (fs: readonly Finding[]) => [...fs].sort(compareHolderRows).map(findingRecord);
+
+const notFound = (message: string): Response => error(404, message, 'NOT_FOUND');
+
+/** The first user, period or role of the request the sample period lacks, as the server's 404 message. */
+function unknownIn(ctx: DemoContext, b: { systemPeriodId: string; riskPeriodId: string; user?: string; role?: string; addRoles: string[]; removeRoles: string[] }): string | null {
+  if (b.systemPeriodId !== DEMO_SYSTEM_PERIOD_ID) return `No system period record ${b.systemPeriodId}`;
+  if (b.riskPeriodId !== DEMO_RISK_PERIOD_ID) return `No risk period record ${b.riskPeriodId}`;
+  if (b.user !== undefined && !ctx.extract.users.some((u) => u.bname === b.user)) return `User ${b.user} is not in the system period (USR02)`;
+  const roles = new Set(ctx.extract.roleDefinitions.map((r) => r.role));
+  const named: [string, string][] = [
+    ...(b.role !== undefined ? [[b.role, 'Role'] as [string, string]] : []),
+    ...b.addRoles.map((r): [string, string] => [r, 'Role to add']),
+    ...b.removeRoles.map((r): [string, string] => [r, 'Role to remove']),
+  ];
+  const missing = named.find(([r]) => !roles.has(r));
+  return missing ? `${missing[1]} ${missing[0]} is not in the system period` : null;
+}
+
+/**
+ * `POST /api/simulations` (DESIGN 5.14): what-if for one user or role, nothing stored. Body,
+ * defaults and 400s are the server's; the engine's `simulate` computes it at the requested level
+ * and mode, with role authorisation values added or removed for a role.
+ */
+export function simulation(ctx: DemoContext, body: unknown): Response {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return error(400, 'The body must be a JSON object', 'BAD_REQUEST');
+  const parsed = parseSimulationBody(body);
+  if ('errors' in parsed) return error(400, 'Fill in all fields correctly', 'BAD_REQUEST', parsed.errors);
+  const b = parsed.body;
+  const unknown = unknownIn(ctx, b);
+  if (unknown !== null) return notFound(unknown);
+
+  const request: SimulationRequest = {
+    holder: b.user !== undefined ? { kind: 'user', bname: b.user } : { kind: 'role', role: b.role! },
+    addRoles: b.addRoles,
+    removeRoles: b.removeRoles,
+    addAuthorisations: b.addAuthorisations,
+    removeAuthorisations: b.removeAuthorisations,
+  };
+  const started = performance.now();
+  let result;
+  try {
+    result = simulate(ctx.extract, ctx.ruleset, analysisOptions({ level: b.level, mode: b.mode, includeLocked: false, includeExpired: false }), request);
+  } catch (e) {
+    if (e instanceof SimulationError) return notFound(e.message);
+    throw e;
+  }
+  const ms = Math.round((performance.now() - started) * 10) / 10;
+  return json({
+    systemPeriodId: b.systemPeriodId,
+    riskPeriodId: b.riskPeriodId,
+    holder: b.user !== undefined ? { kind: 'user', name: b.user } : { kind: 'role', name: b.role },
+    analysisDate: date8ToIso(DEMO_PERIOD_DATE),
+    level: b.level,
+    mode: b.mode,
+    addRoles: b.addRoles,
+    removeRoles: b.removeRoles,
+    summary: { before: result.before.length, after: result.after.length, added: result.added.length, removed: result.removed.length },
+    before: records(result.before),
+    after: records(result.after),
+    added: records(result.added),
+    removed: records(result.removed),
+    timings: { cached: false, loadMs: 0, simulateMs: ms, totalMs: ms },
+  });
+}
