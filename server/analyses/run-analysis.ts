@@ -5,6 +5,7 @@ import { formatFunctions, formatSources } from '../../engine/output/findings-csv
 import { copyText, COPY_NULL } from '../db/copy-text.ts';
 import { hostname } from 'node:os';
 import type { Database } from '../db/database.ts';
+import { abandonActiveBasisRuns } from '../jobs/basis-job.ts';
 import type { AnalysisShardJob } from '../jobs/job-names.ts';
 import { loadExtract } from '../periods/extract-store.ts';
 import { loadRuleset } from '../periods/ruleset-store.ts';
@@ -126,10 +127,11 @@ const active = new Set<string>();
 
 /**
  * Marks the analyses still running in this process as failed (a shutdown that did not wait for
- * them), so that none stays `running` until a sweep finds it.
+ * them), so that none stays `running` until a sweep finds it; the basis runs too, since every
+ * shutdown path calls this. Returns how many were marked.
  */
 export async function abandonActiveAnalyses(db: Database): Promise<number> {
-  let n = 0;
+  let n = await abandonActiveBasisRuns(db);
   for (const id of active) {
     const { rows } = await db.query(
       `UPDATE analyses SET status = 'failed', phase = NULL, finished_at = now(), updated_at = now(),

@@ -4,6 +4,7 @@ export const JOBS = {
   importRuleset: 'import-ruleset',
   analysis: 'analysis',
   analysisShard: 'analysis-shard',
+  basis: 'basis',
 } as const;
 
 export interface ImportExtractJob {
@@ -29,4 +30,9 @@ export interface AnalysisShardJob {
   analysisId: string;
   shard: number;
   shards: number;
+}
+
+/** The basis checks of one system period; its run record (basis_runs) says what to do. */
+export interface BasisJob {
+  systemPeriodId: string;
 }

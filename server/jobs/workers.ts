@@ -1,12 +1,13 @@
 import { runAnalysis, runAnalysisShard } from '../analyses/run-analysis.ts';
 import type { Database } from '../db/database.ts';
 import { deleteImport } from '../periods/extract-store.ts';
+import { runBasisJob, sweepStaleBasisRuns } from './basis-job.ts';
 import { runExtractImport } from './import-extract-job.ts';
 import { runRulesetImport } from './import-ruleset-job.ts';
-import { JOBS, type AnalysisJob, type AnalysisShardJob, type ImportExtractJob, type ImportRulesetJob } from './job-names.ts';
+import { JOBS, type AnalysisJob, type AnalysisShardJob, type BasisJob, type ImportExtractJob, type ImportRulesetJob } from './job-names.ts';
 import { HEALTH_CHECK_QUEUE, type JobQueue } from './queue.ts';
 
-/** How long a running import or analysis may go without a sign of life before it is declared dead. */
+/** How long a running import, analysis or basis run may go without a sign of life before it is declared dead. */
 export const STALE_AFTER_SECONDS = 300;
 
 /**
@@ -36,6 +37,8 @@ export async function sweepStaleWork(db: Database, olderThanSeconds: number): Pr
      WHERE status = 'importing' AND updated_at < now() - make_interval(secs => $1)`,
     [olderThanSeconds],
   );
+  // Basis runs keep their last completed results; only the cut-off run is marked failed.
+  await sweepStaleBasisRuns(db, olderThanSeconds);
   return { analyses: analyses.rows.length, imports: imports.rows.length };
 }
 
@@ -70,6 +73,13 @@ export async function startWorkers(
     JOBS.analysisShard,
     async (data) => {
       await runAnalysisShard(db, data);
+    },
+    work,
+  );
+  await queue.work<BasisJob>(
+    JOBS.basis,
+    async (data) => {
+      await runBasisJob(db, data);
     },
     work,
   );

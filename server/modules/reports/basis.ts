@@ -10,7 +10,10 @@ import { loadExcelJs } from '../../importers/table-source.ts';
 import { loadExtract } from '../../periods/extract-store.ts';
 import { defineResource, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
+import { JOBS, type BasisJob } from '../../jobs/job-names.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { audit } from '../audit/audit.ts';
+import { requireQueue } from '../system-periods/system-periods-resource.ts';
 import { fileName, formatParam, XLSX_TYPE } from './gate.ts';
 
 /** Results of the basis checks of system periods (DESIGN 6 `basis-findings`); read-only, written by a run. */
@@ -51,48 +54,92 @@ interface PeriodRow {
 }
 
 interface RunRow {
-  analysis_date: string;
-  data_import_id: string;
-  findings: number;
-  checks: BasisCheck[];
+  status: BasisRunStatus;
+  phase: string | null;
+  progress: number;
+  error: string | null;
+  requested_by: string | null;
+  requested_at: Date | string | null;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+  // The last completed run's results: null until one has completed.
+  analysis_date: string | null;
+  data_import_id: string | null;
+  findings: number | null;
+  checks: BasisCheck[] | null;
   run_by: string | null;
-  run_at: Date | string;
+  run_at: Date | string | null;
   duration_ms: number | null;
 }
 
+export type BasisRunStatus = 'enqueued' | 'running' | 'completed' | 'failed';
+
+/** What a run reports while it works (the job records it as phase and progress). */
+export type BasisPhase = 'loading' | 'checking' | 'storing';
+export type BasisProgress = (phase: BasisPhase | null, progress: number) => Promise<void>;
+
+/** Thrown when the run record stopped being `running` meanwhile (swept or abandoned): nothing is stored. */
+export class BasisRunCanceled extends Error {}
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
 function runRecord(systemPeriodId: string, run: RunRow | undefined, dataImportId: string | null) {
-  if (!run) return { systemPeriodId, ran: false, ranAt: null, ranBy: null, analysisDate: null, findings: 0, durationMs: null, stale: false, checks: BASIS_CHECKS };
-  return {
+  const state = {
     systemPeriodId,
+    status: run?.status ?? null,
+    phase: run?.phase ?? null,
+    progress: run ? run.progress : null,
+    error: run?.error ?? null,
+    requestedBy: run?.requested_by ?? null,
+    requestedAt: iso(run?.requested_at ?? null),
+    startedAt: iso(run?.started_at ?? null),
+    finishedAt: iso(run?.finished_at ?? null),
+  };
+  if (!run?.run_at) return { ...state, ran: false, ranAt: null, ranBy: null, analysisDate: null, findings: 0, durationMs: null, stale: false, checks: BASIS_CHECKS };
+  return {
+    ...state,
     ran: true,
-    ranAt: new Date(run.run_at).toISOString(),
+    ranAt: iso(run.run_at),
     ranBy: run.run_by,
     analysisDate: run.analysis_date,
-    findings: run.findings,
+    findings: run.findings ?? 0,
     durationMs: run.duration_ms,
     // The period was imported again since: the results describe the older data.
     stale: run.data_import_id !== dataImportId,
-    checks: run.checks,
+    checks: run.checks ?? BASIS_CHECKS,
   };
 }
 
+const noProgress: BasisProgress = async () => {};
+
 /**
  * Runs the engine's basis checks (`segra basis`) on a stored period for its date and replaces
- * its earlier results. Synchronous: the basis checks need only the objects of the basis
- * ruleset, so even a large period takes seconds, not minutes.
+ * its earlier results, for the basis job (server/jobs/basis-job.ts) that claimed the period's
+ * run record (status `running`). The earlier results stay readable until the final
+ * transaction, which also completes the record; `report` records phases and proves the worker
+ * alive between the tables it loads.
  */
-export async function runBasis(db: Database, systemPeriodId: string, runBy: string | null): Promise<{ findings: BasisFinding[]; checks: readonly BasisCheck[]; durationMs: number }> {
+export async function runBasis(
+  db: Database,
+  systemPeriodId: string,
+  runBy: string | null,
+  report: BasisProgress = noProgress,
+): Promise<{ findings: BasisFinding[]; checks: readonly BasisCheck[]; durationMs: number }> {
   const started = performance.now();
   const { rows } = await db.query<PeriodRow>('SELECT customer_id, name, period_date, data_import_id FROM system_periods WHERE id = $1', [systemPeriodId]);
   const period = rows[0];
   if (!period?.data_import_id) throw conflict('The system period has no imported data; upload an extract first', 'PERIOD_EMPTY');
   const importId = period.data_import_id;
+  await report('loading', 5);
   const startChecks = await loadExtract(db, importId, { tables: ['TSTCA'] });
   // As the command line: only the objects the authorisation checks look at.
   const objects = objectsNeeded(buildBasisRuleset(), 'permission', startChecks.tcodeChecks);
-  const extract = await loadExtract(db, importId, { objects });
+  await report('loading', 15);
+  const extract = await loadExtract(db, importId, { objects, beforeTable: () => report(null, 15) });
+  await report('checking', 60);
   const { findings, checks } = runBasisChecks(extract, { date: parseDate8(period.period_date) as Date8 });
   const byId = new Map(checks.map((c) => [c.id, c]));
+  await report('storing', 85);
   const durationMs = Math.round(performance.now() - started);
   await db.transaction(async (tx) => {
     // One run at a time per period: the period row is the lock.
@@ -100,13 +147,14 @@ export async function runBasis(db: Database, systemPeriodId: string, runBy: stri
     if (locked.rows[0]?.data_import_id !== importId) throw conflict('The period was imported again meanwhile; run the basis checks again', 'PERIOD_CHANGED');
     await tx.query('DELETE FROM basis_findings WHERE system_period_id = $1', [systemPeriodId]);
     await tx.copyIn('basis_findings', COLUMNS, lines(period.customer_id, systemPeriodId, findings, byId));
-    await tx.query(
-      `INSERT INTO basis_runs (system_period_id, customer_id, analysis_date, data_import_id, findings, checks, run_by, run_at, duration_ms)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now(), $8)
-       ON CONFLICT (system_period_id) DO UPDATE SET analysis_date = EXCLUDED.analysis_date, data_import_id = EXCLUDED.data_import_id,
-         findings = EXCLUDED.findings, checks = EXCLUDED.checks, run_by = EXCLUDED.run_by, run_at = EXCLUDED.run_at, duration_ms = EXCLUDED.duration_ms`,
-      [systemPeriodId, period.customer_id, period.period_date, importId, findings.length, JSON.stringify(checks), runBy, durationMs],
+    const done = await tx.query(
+      `UPDATE basis_runs SET analysis_date = $2, data_import_id = $3, findings = $4, checks = $5, run_by = $6, run_at = now(), duration_ms = $7,
+         status = 'completed', phase = NULL, progress = 100, error = NULL, finished_at = now(), heartbeat_at = now(), updated_at = now()
+       WHERE system_period_id = $1 AND status = 'running' RETURNING system_period_id`,
+      [systemPeriodId, period.period_date, importId, findings.length, JSON.stringify(checks), runBy, durationMs],
     );
+    // Marked failed meanwhile (a sweep, a shutdown): roll the new findings back, keep the old.
+    if (done.rows.length === 0) throw new BasisRunCanceled();
   });
   return { findings, checks, durationMs };
 }
@@ -144,20 +192,22 @@ async function basisXlsx(rows: readonly (BasisFinding & { title: string; severit
 }
 
 /**
- * `basis-findings` (read-only resource), `POST /api/system-periods/:id/basis` (run and store),
- * `GET /api/system-periods/:id/basis` (the last run and the catalogue) and
+ * `basis-findings` (read-only resource), `POST /api/system-periods/:id/basis` (enqueue a run:
+ * 202, or 409 BASIS_RUNNING while one is enqueued or running), `GET /api/system-periods/:id/basis`
+ * (the run's status and progress, the last completed results and the catalogue) and
  * `GET /api/system-periods/:id/basis/export?format=csv|xlsx`.
  */
-export function registerBasis(app: FastifyInstance, db: Database): void {
+export function registerBasis(app: FastifyInstance, db: Database, queue?: JobQueue): void {
   defineResource(app, basisFindingsResource, { db });
   const auth = { preHandler: app.authenticate, config: { resource: 'basis-findings', page: 'report/basis' } };
 
-  app.post('/api/system-periods/:id/basis', auth, async (request) => {
+  app.post('/api/system-periods/:id/basis', auth, async (request, reply) => {
     const ctx = await resourceContext(db, basisFindingsResource, request, 'create');
     const { id } = request.params as { id: string };
     const period = await findScoped<PeriodRow>(db, 'system_periods', ctx, id, 'customer_id, name, period_date, data_import_id', 'system period');
     if (!period.data_import_id) throw conflict('The system period has no imported data; upload an extract first', 'PERIOD_EMPTY');
-    await runBasis(db, id, request.user.email);
+    const jobs = requireQueue(queue);
+    await enqueueBasisRun(db, jobs, id, period.customer_id, request.user.email);
     await audit(db, {
       customerId: period.customer_id,
       actorId: request.user.id,
@@ -167,12 +217,14 @@ export function registerBasis(app: FastifyInstance, db: Database): void {
       entityId: id,
       detail: { name: period.name },
     });
-    return summary(id, period.data_import_id);
+    return reply.status(202).send(await summary(id, period.data_import_id));
   });
 
   const summary = async (id: string, dataImportId: string | null) => {
     const { rows } = await db.query<RunRow>(
-      'SELECT analysis_date, data_import_id, findings, checks, run_by, run_at, duration_ms FROM basis_runs WHERE system_period_id = $1',
+      `SELECT status, phase, progress, error, requested_by, requested_at, started_at, finished_at,
+              analysis_date, data_import_id, findings, checks, run_by, run_at, duration_ms
+       FROM basis_runs WHERE system_period_id = $1`,
       [id],
     );
     const counts = await db.query<{ check_id: string; n: number }>(
@@ -196,7 +248,8 @@ export function registerBasis(app: FastifyInstance, db: Database): void {
     const { id } = request.params as { id: string };
     const period = await findScoped<PeriodRow>(db, 'system_periods', ctx, id, 'name', 'system period');
     const format = formatParam((request.query as { format?: string }).format);
-    const ran = await db.query('SELECT 1 FROM basis_runs WHERE system_period_id = $1', [id]);
+    // Only a completed run leaves results; a first run still enqueued or running has none yet.
+    const ran = await db.query('SELECT 1 FROM basis_runs WHERE system_period_id = $1 AND run_at IS NOT NULL', [id]);
     if (ran.rows.length === 0) throw conflict('The basis checks have not run on this period yet', 'NOT_RUN');
     const rows = await storedFindings(db, id);
     reply.header('Content-Disposition', `attachment; filename="${fileName(`${period.name}-basis`, 'basis')}.${format}"`);
@@ -204,4 +257,35 @@ export function registerBasis(app: FastifyInstance, db: Database): void {
     if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(basisFindingsToCsv(rows.map((r) => ({ checkId: r.checkId, id: r.id, detail: r.detail }))));
     return reply.header('Content-Type', XLSX_TYPE).send(await basisXlsx([...rows].sort(compareBasisFindings)));
   });
+}
+
+/**
+ * Makes the period's run record `enqueued` and sends the job. The record is the lock: one
+ * statement claims it unless a run is already enqueued or running (409 BASIS_RUNNING), so two
+ * requests at once cannot both start one. The last completed results are left as they are.
+ */
+async function enqueueBasisRun(db: Database, queue: JobQueue, systemPeriodId: string, customerId: string, requestedBy: string): Promise<void> {
+  const claimed = await db.query(
+    `INSERT INTO basis_runs (system_period_id, customer_id, status, progress, requested_by, requested_at, updated_at)
+     VALUES ($1, $2, 'enqueued', 0, $3, now(), now())
+     ON CONFLICT (system_period_id) DO UPDATE SET status = 'enqueued', phase = NULL, progress = 0, error = NULL, job_id = NULL,
+       requested_by = EXCLUDED.requested_by, requested_at = now(), started_at = NULL, finished_at = NULL, heartbeat_at = NULL, updated_at = now()
+     WHERE basis_runs.status NOT IN ('enqueued', 'running') RETURNING system_period_id`,
+    [systemPeriodId, customerId, requestedBy],
+  );
+  if (claimed.rows.length === 0) throw conflict('The basis checks are already running on this period; wait until they finish', 'BASIS_RUNNING');
+  const job: BasisJob = { systemPeriodId };
+  let jobId: string | null;
+  try {
+    jobId = await queue.send(JOBS.basis, job);
+    if (!jobId) throw new Error('the job queue did not accept the job');
+  } catch (e) {
+    // Without a job nothing would ever take the run: it must not block the next request.
+    await db.query(
+      `UPDATE basis_runs SET status = 'failed', error = $2, finished_at = now(), updated_at = now() WHERE system_period_id = $1 AND status = 'enqueued'`,
+      [systemPeriodId, `The run could not be enqueued: ${(e as Error)?.message ?? String(e)}`],
+    );
+    throw e;
+  }
+  await db.query('UPDATE basis_runs SET job_id = $2 WHERE system_period_id = $1', [systemPeriodId, jobId]);
 }

@@ -11,7 +11,7 @@ import { registerSimulation } from './simulation.ts';
 export interface ReportRouteOptions {
   db: Database;
   config?: Config;
-  /** Not used yet: basis checks run synchronously (seconds even on a large period). */
+  /** Basis runs are enqueued here; without it starting one answers 503. */
   queue?: JobQueue;
   /** Prepared analyses kept for simulations (LRU); 2 by default. */
   simulationCacheSize?: number;
@@ -28,5 +28,5 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRouteOpt
   registerDashboard(app, db);
   registerCompare(app, db);
   registerSimulation(app, db, cache);
-  registerBasis(app, db);
+  registerBasis(app, db, options.queue);
 }

@@ -1,10 +1,10 @@
-import { Alert, Box, Button, Chip, CircularProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Flex } from './Flex.tsx';
-import { useEffect, useState } from 'react';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { HttpError, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { intlLocale } from '../../resources/common/locale.ts';
 import { apiJson, apiList } from './api.ts';
-import { ExportButtons, formatDate, PagedTable, RecordSelect, ScreenCard, useApiError, useOptions, type Column, type Option } from './components.tsx';
+import { ExportButtons, formatDate, PagedTable, RecordSelect, ScreenCard, useApiError, useOptions, usePolling, type Column, type Option } from './components.tsx';
 import { formatDuration, type ChipColour } from './helpers.ts';
 
 interface BasisCheck {
@@ -19,6 +19,12 @@ interface BasisCheck {
 }
 
 interface BasisRun {
+  // The latest requested run (null: never requested). Optional: the in-browser demo answers without it.
+  status?: 'enqueued' | 'running' | 'completed' | 'failed' | null;
+  phase?: string | null;
+  progress?: number | null;
+  error?: string | null;
+  // The last completed run's results, kept while a new run is enqueued or running.
   ran: boolean;
   ranAt: string | null;
   ranBy: string | null;
@@ -40,6 +46,10 @@ interface BasisFindingRecord {
   category: string;
 }
 
+/** A run the server is still working on: the screen polls it and offers no second run. */
+const isActive = (r: BasisRun | null): boolean => r?.status === 'enqueued' || r?.status === 'running';
+const POLL_MS = 1000;
+
 export const severityColour = (s: string): ChipColour => (s === 'CRITICAL' ? 'error' : s === 'HIGH' ? 'warning' : s === 'MEDIUM' ? 'info' : 'default');
 
 /** Basis analysis (/app/report/basis): the last run of the basis checks on a period, run now, findings, export. */
@@ -51,9 +61,14 @@ export default function Basis() {
   const periods = useOptions<Option>('/api/system-periods', { status: 'ready' });
   const [periodId, setPeriodId] = useState('');
   const [run, setRun] = useState<BasisRun | null>(null);
-  const [running, setRunning] = useState(false);
+  const [starting, setStarting] = useState(false);
   const [checkId, setCheckId] = useState('');
   const [reloadKey, setReloadKey] = useState(0);
+  // Answers for a period no longer shown (the user switched meanwhile) are dropped.
+  const shown = useRef(periodId);
+  useEffect(() => {
+    shown.current = periodId;
+  }, [periodId]);
   useEffect(() => {
     if (!periodId && periods?.length) setPeriodId(periods[0].id);
   }, [periods, periodId]);
@@ -67,21 +82,56 @@ export default function Basis() {
     return () => {
       live = false;
     };
-  }, [periodId, reloadKey, apiError]);
+  }, [periodId, apiError]);
+
+  /** A run has ended: the findings list shows its results (or still the previous ones). */
+  const finished = useCallback(
+    (r: BasisRun) => {
+      setReloadKey((k) => k + 1);
+      if (r.status === 'failed') notify('segra.analysis.errors.basis', { type: 'error' });
+      else notify('segra.analysis.basis.done', { type: 'success' });
+    },
+    [notify],
+  );
+  const refresh = useCallback(
+    async (id: string): Promise<BasisRun | null> => {
+      const r = await apiJson<BasisRun>(`/api/system-periods/${id}/basis`);
+      if (shown.current !== id) return null;
+      setRun(r);
+      return r;
+    },
+    [],
+  );
+  const poll = useCallback(() => {
+    const id = shown.current;
+    refresh(id)
+      .then((r) => r && !isActive(r) && finished(r))
+      .catch((e: unknown) => apiError(e, 'segra.analysis.errors.load'));
+  }, [refresh, finished, apiError]);
+  usePolling(poll, POLL_MS, isActive(run));
 
   const runNow = async () => {
-    setRunning(true);
+    const id = periodId;
+    setStarting(true);
     try {
-      const r = await apiJson<BasisRun>(`/api/system-periods/${periodId}/basis`, 'POST', {});
+      const r = await apiJson<BasisRun>(`/api/system-periods/${id}/basis`, 'POST', {});
+      if (shown.current !== id) return;
       setRun(r);
-      setReloadKey((k) => k + 1);
-      notify('segra.analysis.basis.done', { type: 'success' });
+      // The server answers enqueued and the poll follows the run; the demo answers it completed.
+      if (!isActive(r)) finished(r);
     } catch (e) {
-      apiError(e, 'segra.analysis.errors.basis');
+      const code = e instanceof HttpError ? (e.body as { code?: string } | undefined)?.code : undefined;
+      if (code === 'BASIS_RUNNING') {
+        // Someone else started it: follow that run instead.
+        notify('segra.analysis.basis.already_running', { type: 'info' });
+        await refresh(id).catch(() => null);
+      } else apiError(e, 'segra.analysis.errors.basis');
     } finally {
-      setRunning(false);
+      setStarting(false);
     }
   };
+  const busy = starting || isActive(run);
+  const phaseLabel = (p: string | null | undefined) => (p ? translate(`segra.analysis.basis.phase.${p}`, { _: p }) : null);
   const checkOf = (id: string) => run?.checks.find((c) => c.id === id);
   const columns: Column<BasisFindingRecord>[] = [
     { key: 'checkId', label: 'segra.analysis.basis.check', sortable: true },
@@ -94,12 +144,32 @@ export default function Basis() {
     <ScreenCard titleKey="segra.screens.report_basis">
       <Flex direction="row" gap={2} alignItems="center" flexWrap="wrap" sx={{ mb: 2 }}>
         <RecordSelect label="segra.analysis.fields.system_period" value={periodId} options={periods} onChange={(id) => { setPeriodId(id); setCheckId(''); }} testId="basis-period" />
-        <Button variant="contained" disabled={!periodId || running} onClick={() => void runNow()} startIcon={running ? <CircularProgress size={16} /> : undefined}>
-          {translate(running ? 'segra.analysis.basis.running' : 'segra.analysis.basis.run')}
+        <Button variant="contained" disabled={!periodId || busy} onClick={() => void runNow()} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
+          {translate(busy ? 'segra.analysis.basis.running' : 'segra.analysis.basis.run')}
         </Button>
         {run?.ran && <ExportButtons url={`/api/system-periods/${periodId}/basis/export`} name="basis" />}
       </Flex>
-      {run && !run.ran && <Alert severity="info" sx={{ mb: 2 }}>{translate('segra.analysis.basis.not_run')}</Alert>}
+      {run && isActive(run) && (
+        <Box sx={{ mb: 2, maxWidth: 480 }} data-testid="basis-status">
+          <LinearProgress
+            variant={run.status === 'running' && run.progress != null ? 'determinate' : 'indeterminate'}
+            value={run.progress ?? 0}
+            aria-label={translate(`segra.analysis.status.${run.status}`)}
+          />
+          <Typography variant="caption" color="text.secondary">
+            {[translate(`segra.analysis.status.${run.status}`), run.status === 'running' ? phaseLabel(run.phase) : null, run.status === 'running' && run.progress != null ? `${Math.round(run.progress)} %` : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+          {run.ran && <Typography variant="body2" color="text.secondary">{translate('segra.analysis.basis.previous')}</Typography>}
+        </Box>
+      )}
+      {run?.status === 'failed' && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="basis-error">
+          {translate('segra.analysis.basis.failed', { error: run.error ?? '—' })}
+        </Alert>
+      )}
+      {run && !run.ran && !isActive(run) && <Alert severity="info" sx={{ mb: 2 }}>{translate('segra.analysis.basis.not_run')}</Alert>}
       {run?.ran && (
         <Typography variant="body2" sx={{ mb: 1 }} data-testid="basis-last-run">
           {translate('segra.analysis.basis.last_run', {

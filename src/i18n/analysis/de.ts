@@ -275,6 +275,15 @@ export const de: typeof en = {
     explanation: 'Erläuterung',
     detail: 'Einzelheiten',
     findings: 'Befunde',
+    failed: 'Die letzte Ausführung der Basisprüfungen ist fehlgeschlagen: %{error}',
+    already_running: 'Die Basisprüfungen laufen für diese Periode bereits; die Ansicht verfolgt diese Ausführung.',
+    previous: 'Bis diese Ausführung fertig ist, werden die Ergebnisse der letzten abgeschlossenen Ausführung angezeigt.',
+    phase: {
+      starting: 'wird gestartet',
+      loading: 'Systemdaten werden geladen',
+      checking: 'wird geprüft',
+      storing: 'Befunde werden gespeichert',
+    },
   },
   special: {
     query: 'Abfrage',

@@ -273,6 +273,15 @@ export const en = {
     explanation: 'Explanation',
     detail: 'Detail',
     findings: 'Findings',
+    failed: 'The last run of the basis checks failed: %{error}',
+    already_running: 'The basis checks are already running on this period; the screen follows that run.',
+    previous: 'The results of the last completed run are shown until this run finishes.',
+    phase: {
+      starting: 'starting',
+      loading: 'loading the system data',
+      checking: 'checking',
+      storing: 'storing the findings',
+    },
   },
   special: {
     query: 'Query',

@@ -275,6 +275,15 @@ export const tr: typeof en = {
     explanation: 'Açıklama',
     detail: 'Ayrıntı',
     findings: 'Bulgular',
+    failed: 'Temel kontrollerin son çalışması başarısız oldu: %{error}',
+    already_running: 'Temel kontroller bu dönemde zaten çalışıyor; ekran o çalışmayı izliyor.',
+    previous: 'Bu çalışma bitene kadar son tamamlanan çalışmanın sonuçları gösterilir.',
+    phase: {
+      starting: 'başlatılıyor',
+      loading: 'sistem verileri yükleniyor',
+      checking: 'kontrol ediliyor',
+      storing: 'bulgular kaydediliyor',
+    },
   },
   special: {
     query: 'Sorgu',

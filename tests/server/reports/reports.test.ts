@@ -13,7 +13,7 @@ import { generateLandscape } from '../../../server/generator/index.ts';
 import { readSystemExtract } from '../../../server/importers/extract-reader.ts';
 import { readRuleset } from '../../../server/importers/ruleset-reader.ts';
 import { records } from '../../../server/modules/reports/simulation.ts';
-import { seedCustomer, type PipelineApp } from '../analysis-pipeline/harness.ts';
+import { seedCustomer, waitFor, type PipelineApp } from '../analysis-pipeline/harness.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import { caller, completedAnalysis, folderFiles, importedRiskPeriod, importedSystemPeriod, reportsApp, type Caller } from './reports-harness.ts';
 
@@ -62,6 +62,9 @@ function suite(target: TestDatabase): void {
   let role: string;
 
   const n = async (sql: string, params: unknown[]): Promise<number> => Number((await db.query<{ n: number }>(sql, params)).rows[0].n);
+  // The basis checks run as a job: the run record once it has finished.
+  const basisDone = (period: string) =>
+    waitFor(() => call('GET', `/api/system-periods/${period}/basis`, admin), (r) => r.body.status === 'completed' || r.body.status === 'failed', 60_000);
 
   beforeAll(async () => {
     db = await target.open();
@@ -287,11 +290,13 @@ function suite(target: TestDatabase): void {
 
   describe('basis analysis', () => {
     it('runs the basis checks on the stored period; the CSV export equals `segra basis`', async () => {
-      const run = await call('POST', `/api/system-periods/${june}/basis`, admin);
-      expect(run.status).toBe(200);
+      const started = await call('POST', `/api/system-periods/${june}/basis`, admin);
+      expect(started.status).toBe(202);
+      expect(started.body).toMatchObject({ status: 'enqueued', ran: false, requestedBy: 'admin@test.local' });
+      const run = await basisDone(june);
       const lines = cliBasisCsv.trim().split('\n').length - 1;
       expect(lines).toBeGreaterThan(5);
-      expect(run.body).toMatchObject({ ran: true, findings: lines, analysisDate: JUNE, ranBy: 'admin@test.local', stale: false });
+      expect(run.body).toMatchObject({ status: 'completed', progress: 100, error: null, ran: true, findings: lines, analysisDate: JUNE, ranBy: 'admin@test.local', stale: false });
       expect(run.body.checks.reduce((s: number, c: { findings: number }) => s + c.findings, 0)).toBe(lines);
       const csv = await call('GET', `/api/system-periods/${june}/basis/export?format=csv`, admin);
       expect(csv.status).toBe(200);
@@ -309,10 +314,12 @@ function suite(target: TestDatabase): void {
       const catalogue = BASIS_CHECKS.find((c) => c.id === checkId)!;
       for (const f of list.body) expect(f).toMatchObject({ checkId, title: catalogue.title, explanation: catalogue.explanation, severity: catalogue.severity, systemPeriodId: june });
       const before = await n('SELECT count(*)::int AS n FROM basis_findings WHERE system_period_id = $1', [june]);
-      expect((await call('POST', `/api/system-periods/${june}/basis`, admin)).status).toBe(200);
+      const firstRanAt = (await call('GET', `/api/system-periods/${june}/basis`, admin)).body.ranAt;
+      expect((await call('POST', `/api/system-periods/${june}/basis`, admin)).status).toBe(202);
+      const summary = await basisDone(june);
       expect(await n('SELECT count(*)::int AS n FROM basis_findings WHERE system_period_id = $1', [june])).toBe(before);
-      const summary = await call('GET', `/api/system-periods/${june}/basis`, admin);
-      expect(summary.body).toMatchObject({ ran: true, findings: before });
+      expect(summary.body).toMatchObject({ status: 'completed', ran: true, findings: before });
+      expect(summary.body.ranAt > firstRanAt).toBe(true);
       expect((await call('PUT', `/api/basis-findings/${list.body[0].id}`, admin, {})).status).toBe(404);
     }, 60_000);
 
@@ -323,7 +330,7 @@ function suite(target: TestDatabase): void {
       expect((await call('GET', `/api/basis-findings?filter=${q({ systemPeriodId: june })}`, otherAdmin)).body).toEqual([]);
       expect((await call('POST', `/api/system-periods/${emptyPeriod}/basis`, admin)).body.code).toBe('PERIOD_EMPTY');
       expect((await call('GET', `/api/system-periods/${emptyPeriod}/basis/export`, admin)).status).toBe(409);
-      expect((await call('GET', `/api/system-periods/${emptyPeriod}/basis`, admin)).body).toMatchObject({ ran: false, checks: expect.any(Array) });
+      expect((await call('GET', `/api/system-periods/${emptyPeriod}/basis`, admin)).body).toMatchObject({ status: null, ran: false, checks: expect.any(Array) });
       expect((await call('GET', `/api/system-periods/${june}/basis/export?format=pdf`, admin)).status).toBe(400);
       // Reading needs any flag on the basis page; running needs `add`.
       const viewer = t.token('User', A.customerId, { 'report/basis': { view: true, add: false, update: false, delete: false } });
