@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs, watchConsole } from './session.ts';
+import { loginAs, pickDemoCustomer, watchConsole } from './session.ts';
 
 /**
  * The analysis job in the browser (issue 5), on the demo customer the first start seeds
@@ -11,7 +11,6 @@ import { loginAs, watchConsole } from './session.ts';
  * The interface is in Turkish, the default language.
  */
 
-const DEMO_CUSTOMER = 'Demo Sanayi A.Ş.';
 const DEMO_ANALYSIS = 'Demo analysis';
 
 /** Picks an option of an MUI select by the select's label. */
@@ -30,14 +29,6 @@ async function autocomplete(page: Page, label: string, text: string): Promise<st
   const value = (await option.textContent()) ?? '';
   await option.click();
   return value;
-}
-
-async function pickDemoCustomer(page: Page): Promise<void> {
-  const picker = page.getByRole('combobox', { name: 'Etkin müşteri' });
-  if ((await picker.textContent())?.includes(DEMO_CUSTOMER)) return;
-  await picker.click();
-  await page.getByRole('option', { name: DEMO_CUSTOMER }).click();
-  await expect(picker).toHaveText(DEMO_CUSTOMER);
 }
 
 test('SuperAdmin reviews the demo analysis, accepts a risk, runs, compares and simulates', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiToken, loginAs, watchConsole } from './session.ts';
+import { apiToken, loginAs, pickDemoCustomer, watchConsole } from './session.ts';
 
 /**
  * Editing a risk period's functions (actions and permission lines) on the risk data screen, on
@@ -7,15 +7,6 @@ import { apiToken, loginAs, watchConsole } from './session.ts';
  * interface is in Turkish, the default language.
  */
 
-const DEMO_CUSTOMER = 'Demo Sanayi A.Ş.';
-
-async function pickDemoCustomer(page: Page): Promise<void> {
-  const picker = page.getByRole('combobox', { name: 'Etkin müşteri' });
-  if ((await picker.textContent())?.includes(DEMO_CUSTOMER)) return;
-  await picker.click();
-  await page.getByRole('option', { name: DEMO_CUSTOMER }).click();
-  await expect(picker).toHaveText(DEMO_CUSTOMER);
-}
 
 /** Picks an option of an MUI select found inside `scope` by its accessible name. */
 async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {

@@ -42,3 +42,15 @@ export async function spaGoto(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 }
+
+/** The customer the first start seeds (DESIGN 6), with a system, a period, a ruleset and an analysis. */
+export const DEMO_CUSTOMER = 'Demo Sanayi A.Ş.';
+
+/** Makes the seeded demo customer the SuperAdmin's active customer (top bar picker). */
+export async function pickDemoCustomer(page: Page): Promise<void> {
+  const picker = page.getByRole('combobox', { name: 'Etkin müşteri' });
+  if ((await picker.textContent())?.includes(DEMO_CUSTOMER)) return;
+  await picker.click();
+  await page.getByRole('option', { name: DEMO_CUSTOMER }).click();
+  await expect(picker).toHaveText(DEMO_CUSTOMER);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { apiToken, loginAs, watchConsole } from './session.ts';
+import { apiToken, loginAs, pickDemoCustomer, watchConsole } from './session.ts';
 
 /**
  * The simulation screen's options (level, mode, a role's authorisation values) on the demo
@@ -8,7 +8,6 @@ import { apiToken, loginAs, watchConsole } from './session.ts';
  * to the very body the screen sent.
  */
 
-const DEMO_CUSTOMER = 'Demo Sanayi A.Ş.';
 
 interface Answer {
   level: string;
@@ -22,14 +21,6 @@ interface Value {
   field: string;
   low: string;
   high: string;
-}
-
-async function pickDemoCustomer(page: Page): Promise<void> {
-  const picker = page.getByRole('combobox', { name: 'Etkin müşteri' });
-  if ((await picker.textContent())?.includes(DEMO_CUSTOMER)) return;
-  await picker.click();
-  await page.getByRole('option', { name: DEMO_CUSTOMER }).click();
-  await expect(picker).toHaveText(DEMO_CUSTOMER);
 }
 
 /** The API as the admin, on the active customer (the header the screen's own requests carry). */
