@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { apiJson } from './api.ts';
-import { RecordSelect, ScreenCard, useApiError, useOptions, type Option } from './components.tsx';
+import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
+import { ScreenCard, useApiError } from './components.tsx';
 
 /** Analysis creation (/app/reports/create): POST /api/analyses, then the requests list. */
 export default function AnalysisCreate() {

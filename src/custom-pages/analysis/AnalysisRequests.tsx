@@ -3,7 +3,11 @@ import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { intlLocale } from '../../resources/common/locale.ts';
 import { apiJson, apiList } from './api.ts';
-import { ConfirmButton, ExportButtons, formatDate, PagedTable, ScreenCard, useActiveCustomer, useApiError, useDefaultAnalysis, useOptions, type Column, type Option } from './components.tsx';
+import { useDefaultAnalysis } from './DefaultAnalysis.tsx';
+import { ExportButtons } from './FileButtons.tsx';
+import { PagedTable, type Column } from './PagedTable.tsx';
+import { useOptions, type Option } from './RecordSelect.tsx';
+import { ConfirmButton, formatDate, ScreenCard, useActiveCustomer, useApiError } from './components.tsx';
 import { durationBetween, formatDuration, formatImportError, isActive, normaliseStatus, statusColour, statusLabelKey } from './helpers.ts';
 
 export interface AnalysisRecord {

@@ -4,7 +4,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { HttpError, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { intlLocale } from '../../resources/common/locale.ts';
 import { apiJson, apiList } from './api.ts';
-import { ExportButtons, formatDate, PagedTable, RecordSelect, ScreenCard, useApiError, useOptions, usePolling, type Column, type Option } from './components.tsx';
+import { ExportButtons } from './FileButtons.tsx';
+import { PagedTable, type Column } from './PagedTable.tsx';
+import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
+import { formatDate, ScreenCard, useApiError, usePolling } from './components.tsx';
 import { formatDuration, type ChipColour } from './helpers.ts';
 
 interface BasisCheck {

@@ -3,7 +3,10 @@ import { Flex } from './Flex.tsx';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { httpClient } from '../../providers/httpClient.ts';
-import { ExportButtons, PagedTable, RecordSelect, ScreenCard, useOptions, type Column, type Option } from './components.tsx';
+import { ExportButtons } from './FileButtons.tsx';
+import { PagedTable, type Column } from './PagedTable.tsx';
+import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
+import { ScreenCard } from './components.tsx';
 import { listQuery, riskLevelKey } from './helpers.ts';
 
 interface ComparisonRow {

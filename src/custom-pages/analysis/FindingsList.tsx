@@ -4,7 +4,10 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { apiList } from './api.ts';
-import { DefaultAnalysisGate, ExportButtons, PagedTable, ScreenCard, type Column } from './components.tsx';
+import { DefaultAnalysisGate } from './DefaultAnalysis.tsx';
+import { ExportButtons } from './FileButtons.tsx';
+import { PagedTable, type Column } from './PagedTable.tsx';
+import { ScreenCard } from './components.tsx';
 import { HOLDER_LEVELS, RISK_LEVELS, riskLevelColour, riskLevelKey } from './helpers.ts';
 import { ProvenanceView } from './Provenance.tsx';
 

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { intlLocale } from '../../resources/common/locale.ts';
-import { DefaultAnalysisGate, formatDate, ScreenCard } from './components.tsx';
+import { DefaultAnalysisGate } from './DefaultAnalysis.tsx';
+import { formatDate, ScreenCard } from './components.tsx';
 import { useDashboard, type Dashboard } from './dashboard-data.ts';
 import { TopUsersTable } from './TopRiskUsers.tsx';
 

@@ -5,7 +5,8 @@ import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { intlLocale } from '../../resources/common/locale.ts';
 import { apiJson, apiList } from './api.ts';
-import { ConfirmButton, formatDate, PagedTable, ScreenCard, useActiveCustomer, useApiError, type Column } from './components.tsx';
+import { PagedTable, type Column } from './PagedTable.tsx';
+import { ConfirmButton, formatDate, ScreenCard, useActiveCustomer, useApiError } from './components.tsx';
 
 interface Acceptance {
   id: string;

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { intlLocale } from '../../resources/common/locale.ts';
 import { apiJson, apiList, downloadFile } from './api.ts';
-import { ConfirmButton, formatDate, PagedTable, ScreenCard, UploadButton, useActiveCustomer, useApiError, type Column } from './components.tsx';
+import { UploadButton } from './FileButtons.tsx';
+import { PagedTable, type Column } from './PagedTable.tsx';
+import { ConfirmButton, formatDate, ScreenCard, useActiveCustomer, useApiError } from './components.tsx';
 import { PeriodForm } from './PeriodForm.tsx';
 import { PeriodStatus, type PeriodRecord } from './SystemPeriods.tsx';
 

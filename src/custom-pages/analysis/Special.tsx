@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { PER_PAGE_OPTIONS } from '../../resources/common/ListPage.tsx';
 import { apiJson, errorText } from './api.ts';
-import { RecordSelect, ScreenCard, useOptions, type Option } from './components.tsx';
+import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
+import { ScreenCard } from './components.tsx';
 import { formatDuration } from './helpers.ts';
 
 export interface SqlResult {

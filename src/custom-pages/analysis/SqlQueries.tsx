@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { intlLocale } from '../../resources/common/locale.ts';
 import { apiJson, apiList } from './api.ts';
-import { ConfirmButton, formatDate, PagedTable, ScreenCard, useActiveCustomer, useApiError, type Column } from './components.tsx';
+import { PagedTable, type Column } from './PagedTable.tsx';
+import { ConfirmButton, formatDate, ScreenCard, useActiveCustomer, useApiError } from './components.tsx';
 
 interface SqlQuery {
   id: string;

@@ -3,7 +3,9 @@ import { Flex } from './Flex.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { apiJson, apiList } from './api.ts';
-import { PagedTable, RecordSelect, ScreenCard, useOptions, type Column, type Option } from './components.tsx';
+import { PagedTable, type Column } from './PagedTable.tsx';
+import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
+import { ScreenCard } from './components.tsx';
 
 /** The spec's system data areas and the SAP tables behind each. */
 export const DATA_AREAS: { key: string; tables: string[] }[] = [

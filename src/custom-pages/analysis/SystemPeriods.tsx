@@ -3,7 +3,10 @@ import { useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { intlLocale } from '../../resources/common/locale.ts';
 import { apiJson, apiList } from './api.ts';
-import { ConfirmButton, formatDate, PagedTable, RecordSelect, ScreenCard, UploadButton, useActiveCustomer, useApiError, useOptions, type Column, type Option } from './components.tsx';
+import { UploadButton } from './FileButtons.tsx';
+import { PagedTable, type Column } from './PagedTable.tsx';
+import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
+import { ConfirmButton, formatDate, ScreenCard, useActiveCustomer, useApiError } from './components.tsx';
 import { formatImportError, periodStatusColour, periodStatusKey } from './helpers.ts';
 import { PeriodForm } from './PeriodForm.tsx';
 

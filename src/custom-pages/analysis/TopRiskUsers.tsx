@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { NoData } from '../../resources/common/ListPage.tsx';
 import { apiList } from './api.ts';
-import { useActiveCustomer, useDefaultAnalysis } from './components.tsx';
+import { useDefaultAnalysis } from './DefaultAnalysis.tsx';
+import { useActiveCustomer } from './components.tsx';
 import { useDashboard, type TopUser } from './dashboard-data.ts';
 
 /** The table of the top 10 high-risk users (critical and high findings first). */

@@ -1,0 +1,82 @@
+import { Box, Button, LinearProgress, Tooltip } from '@mui/material';
+import { useRef, useState } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { downloadFile, uploadFiles } from './api.ts';
+import { useApiError } from './components.tsx';
+import { checkUploadFiles } from './helpers.ts';
+
+/** Upload of an extract or a ruleset with a progress bar (XMLHttpRequest upload events). */
+export function UploadButton({ url, label, onUploaded, disabled }: { url: string; label: string; onUploaded: () => void; disabled?: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const apiError = useApiError();
+  const input = useRef<HTMLInputElement>(null);
+  const [percent, setPercent] = useState<number | null | undefined>(undefined);
+  const pick = async (files: File[]) => {
+    const problem = checkUploadFiles(files.map((f) => f.name));
+    if (problem) {
+      notify(problem, { type: 'error' });
+      return;
+    }
+    setPercent(0);
+    try {
+      await uploadFiles(url, files, setPercent);
+      notify('segra.analysis.upload.done', { type: 'success' });
+      onUploaded();
+    } catch (e) {
+      apiError(e, 'segra.analysis.errors.upload');
+    } finally {
+      setPercent(undefined);
+      if (input.current) input.current.value = '';
+    }
+  };
+  return (
+    <Box sx={{ display: 'inline-flex', flexDirection: 'column', minWidth: 120 }}>
+      <Button size="small" component="label" disabled={disabled || percent !== undefined}>
+        {translate(label)}
+        <input
+          ref={input}
+          hidden
+          type="file"
+          multiple
+          accept=".zip,.xlsx,.csv,.txt,.tsv"
+          data-testid="upload-input"
+          onChange={(e) => void pick(Array.from(e.target.files ?? []))}
+        />
+      </Button>
+      {percent !== undefined && (
+        <Tooltip title={translate('segra.analysis.upload.uploading')}>
+          <LinearProgress variant={percent === null ? 'indeterminate' : 'determinate'} value={percent ?? 0} aria-label={translate('segra.analysis.upload.uploading')} />
+        </Tooltip>
+      )}
+    </Box>
+  );
+}
+
+/** CSV and XLSX download buttons for an export URL (`…format=`). */
+export function ExportButtons({ url, name, disabled }: { url: string; name: string; disabled?: boolean }) {
+  const translate = useTranslate();
+  const apiError = useApiError();
+  const [busy, setBusy] = useState(false);
+  const go = async (format: 'csv' | 'xlsx') => {
+    setBusy(true);
+    try {
+      await downloadFile(`${url}${url.includes('?') ? '&' : '?'}format=${format}`, `${name}.${format}`);
+    } catch (e) {
+      apiError(e, 'segra.analysis.errors.export');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="small" variant="outlined" disabled={disabled || busy} onClick={() => void go('csv')}>
+        {translate('segra.analysis.common.export_csv')}
+      </Button>
+      <Button size="small" variant="outlined" disabled={disabled || busy} onClick={() => void go('xlsx')}>
+        {translate('segra.analysis.common.export_xlsx')}
+      </Button>
+    </>
+  );
+}
+
