@@ -162,8 +162,9 @@ test('SuperAdmin exports and uploads a ruleset and uploads an extract, following
   const periodRow = page.getByTestId('system-periods').getByTestId('analysis-row').filter({ hasText: periodName });
   await expect(periodRow.getByTestId('period-status')).toHaveText('Veri yok');
   await periodRow.getByTestId('upload-input').setInputFiles(tables);
-  rmSync(dir, { recursive: true, force: true });
+  // Chromium reads the chosen files only when the upload sends them: keep them until the import is done.
   await expect(periodRow.getByTestId('period-status')).toHaveText('Hazır', { timeout: 90_000 });
+  rmSync(dir, { recursive: true, force: true });
   await page.screenshot({ path: 'test-results/analysis-period-imported.png', fullPage: true });
 
   // Its data is browsable: users of USR02 with search.
