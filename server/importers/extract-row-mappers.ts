@@ -1,0 +1,247 @@
+/**
+ * The per-table row mappers of the system extract reader: for each SAP table, a function that
+ * turns one row's values into the extract's model and pushes it into the matching table of the
+ * SystemExtract. Names are trimmed and interned, authorisation values are interned as read,
+ * free texts are trimmed only; AGR_1251, UST10S and UST12 rows of authorisation objects outside
+ * the wanted set are dropped here. Column positions and interners are resolved once per table,
+ * when its mapper is made, not per row.
+ */
+import type { SystemExtract } from '../../engine/model/extract.ts';
+import { Interner, trim, type TableReader } from './extract-cells.ts';
+import type { ExtractTableName } from './extract-tables.ts';
+
+export type RowMapper = (values: string[], line: number) => void;
+
+/** What the mappers need of the read: where rows go, the object filter and the intern pool. */
+export interface MapperContext {
+  extract: SystemExtract;
+  objects: ReadonlySet<string> | undefined;
+  /** The shared intern pool. */
+  pool: Map<string, string>;
+}
+
+export function makeMapper(name: ExtractTableName, r: TableReader, ctx: MapperContext): RowMapper {
+  const x = ctx.extract;
+  const objects = ctx.objects;
+  const c = (column: string): number => r.col(column);
+  /** A trimmed name, interned; '' for an absent column. */
+  const named = (column: string): ((values: string[]) => string) => {
+    const i = c(column);
+    if (i < 0) return () => '';
+    const intern = new Interner(ctx.pool);
+    return (values) => intern.get(trim(values[i]));
+  };
+  /** A value as read, interned; '' for an absent column. */
+  const value = (column: string): ((values: string[]) => string) => {
+    const i = c(column);
+    if (i < 0) return () => '';
+    const intern = new Interner(ctx.pool);
+    return (values) => intern.get(values[i]);
+  };
+  /** A free text (descriptions, names of persons): trimmed, not interned. */
+  const text = (column: string): ((values: string[]) => string) => {
+    const i = c(column);
+    return i < 0 ? () => '' : (values) => trim(values[i]);
+  };
+
+  switch (name) {
+    case 'USR02': {
+      const bname = named('BNAME');
+      const ustyp = named('USTYP');
+      const cls = named('CLASS');
+      const codvn = named('CODVN');
+      const [iUflag, iPwd, iGltgv, iGltgb, iTrdat, iErdat] = [
+        'UFLAG',
+        'PWDSTATE',
+        'GLTGV',
+        'GLTGB',
+        'TRDAT',
+        'ERDAT',
+      ].map(c);
+      return (v, line) => {
+        r.at(v, line);
+        x.users.push({
+          bname: bname(v),
+          ustyp: ustyp(v),
+          uflag: r.int(iUflag, 'UFLAG') ?? 0,
+          validFrom: r.date(iGltgv, 'GLTGV'),
+          validTo: r.date(iGltgb, 'GLTGB'),
+          lastLogon: r.date(iTrdat, 'TRDAT'),
+          userGroup: cls(v),
+          codvn: codvn(v),
+          pwdState: r.int(iPwd, 'PWDSTATE'),
+          createdOn: r.date(iErdat, 'ERDAT'),
+        });
+      };
+    }
+    case 'AGR_USERS': {
+      const role = named('AGR_NAME');
+      const user = named('UNAME');
+      const iFrom = c('FROM_DAT');
+      const iTo = c('TO_DAT');
+      return (v, line) => {
+        r.at(v, line);
+        x.roleAssignments.push({
+          role: role(v),
+          user: user(v),
+          from: r.date(iFrom, 'FROM_DAT'),
+          to: r.date(iTo, 'TO_DAT'),
+        });
+      };
+    }
+    case 'AGR_1251': {
+      // The hot path: up to millions of rows. Inlined reads, object filter first.
+      const [iRole, iObject, iAuth, iField, iLow, iHigh, iDeleted] = [
+        'AGR_NAME',
+        'OBJECT',
+        'AUTH',
+        'FIELD',
+        'LOW',
+        'HIGH',
+        'DELETED',
+      ].map(c);
+      const role = new Interner(ctx.pool);
+      const object = new Interner(new Map());
+      const auth = new Interner(null);
+      const field = new Interner(new Map());
+      const low = new Interner(new Map());
+      const high = new Interner(new Map());
+      const out = x.roleAuthorisations;
+      return (v) => {
+        const obj = object.get(trim(v[iObject]));
+        if (objects !== undefined && !objects.has(obj)) return;
+        const del = v[iDeleted];
+        out.push({
+          role: role.get(trim(v[iRole])),
+          object: obj,
+          auth: auth.get(trim(v[iAuth])),
+          field: field.get(trim(v[iField])),
+          low: low.get(v[iLow]),
+          high: high.get(v[iHigh]),
+          deleted: del.length !== 0 && (del === 'X' || del.trim().toUpperCase() === 'X'),
+        });
+      };
+    }
+    case 'AGR_DEFINE': {
+      const role = named('AGR_NAME');
+      const parent = named('PARENT_AGR');
+      return (v) => void x.roleDefinitions.push({ role: role(v), parent: parent(v) });
+    }
+    case 'AGR_AGRS': {
+      const role = named('AGR_NAME');
+      const child = named('CHILD_AGR');
+      return (v) => void x.compositeRoles.push({ role: role(v), child: child(v) });
+    }
+    case 'AGR_1252': {
+      const role = named('AGR_NAME');
+      const variable = named('VARBL');
+      const low = value('LOW');
+      const high = value('HIGH');
+      return (v) => void x.orgLevelValues.push({ role: role(v), variable: variable(v), low: low(v), high: high(v) });
+    }
+    case 'AGR_TEXTS': {
+      const role = named('AGR_NAME');
+      const t = text('TEXT');
+      return (v) => void x.roleTexts.push({ role: role(v), text: t(v) });
+    }
+    case 'AGR_1016': {
+      const role = named('AGR_NAME');
+      const profile = named('PROFILE');
+      return (v) => void x.roleProfiles.push({ role: role(v), profile: profile(v) });
+    }
+    case 'UST04': {
+      const user = named('BNAME');
+      const profile = named('PROFILE');
+      return (v) => void x.userProfiles.push({ user: user(v), profile: profile(v) });
+    }
+    case 'UST10C': {
+      const profile = named('PROFN');
+      const sub = named('SUBPROF');
+      return (v) => void x.subProfiles.push({ profile: profile(v), subProfile: sub(v) });
+    }
+    case 'UST10S': {
+      const profile = named('PROFN');
+      const object = named('OBJCT');
+      const auth = named('AUTH');
+      return (v) => {
+        const obj = object(v);
+        if (objects !== undefined && !objects.has(obj)) return;
+        x.profileAuthorisations.push({ profile: profile(v), object: obj, auth: auth(v) });
+      };
+    }
+    case 'UST12': {
+      const object = named('OBJCT');
+      const auth = named('AUTH');
+      const field = named('FIELD');
+      const low = value('VON');
+      const high = value('BIS');
+      return (v) => {
+        const obj = object(v);
+        if (objects !== undefined && !objects.has(obj)) return;
+        x.authorisationValues.push({ object: obj, auth: auth(v), field: field(v), low: low(v), high: high(v) });
+      };
+    }
+    case 'USREFUS': {
+      const user = named('BNAME');
+      const ref = named('REFUSER');
+      return (v) => void x.referenceUsers.push({ user: user(v), referenceUser: ref(v) });
+    }
+    case 'USR06': {
+      const user = named('BNAME');
+      const lic = named('LIC_TYPE');
+      return (v) => void x.licenceTypes.push({ user: user(v), licenceType: lic(v) });
+    }
+    case 'USER_ADDR': {
+      const user = named('BNAME');
+      const first = text('NAME_FIRST');
+      const last = text('NAME_LAST');
+      const full = text('NAME_TEXTC');
+      const dept = named('DEPARTMENT');
+      const mail = text('SMTP_ADDR');
+      return (v) =>
+        void x.userAddresses.push({
+          user: user(v),
+          firstName: first(v),
+          lastName: last(v),
+          fullName: full(v),
+          department: dept(v),
+          email: mail(v),
+        });
+    }
+    case 'TSTCT': {
+      const tcode = named('TCODE');
+      const t = text('TTEXT');
+      return (v) => void x.tcodeTexts.push({ tcode: tcode(v), text: t(v) });
+    }
+    case 'TSTCA': {
+      const tcode = named('TCODE');
+      const object = named('OBJCT');
+      const field = named('FIELD');
+      const val = value('VALUE');
+      return (v) => void x.tcodeChecks.push({ tcode: tcode(v), object: object(v), field: field(v), value: val(v) });
+    }
+    case 'CVERS': {
+      const component = named('COMPONENT');
+      const release = named('RELEASE');
+      const ext = named('EXTRELEASE');
+      return (v) => void x.components.push({ component: component(v), release: release(v), extRelease: ext(v) });
+    }
+    case 'T000': {
+      const mandt = named('MANDT');
+      const category = named('CCCATEGORY');
+      const rec = named('CCCORACTIV');
+      const cross = named('CCNOCLIIND');
+      return (v) =>
+        void x.clients.push({
+          client: mandt(v),
+          category: category(v),
+          changeRecording: rec(v),
+          crossClientChanges: cross(v),
+        });
+    }
+    default: {
+      const never: never = name;
+      throw new Error(`no reader for table ${String(never)}`);
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Reads one table of a system extract: indexes its header, then streams its rows, skipping
+ * blank rows, rows of other clients (MANDT) and inactive profile rows (AKTPS), and hands the
+ * rest to the table's row mapper. Without --client it rejects an extract holding several
+ * clients; with --client it counts per table what it kept, for the reader's final check.
+ * Progress is reported every 65,536 rows and at the end of the table.
+ */
+import { isBlankRow, TableReader, trim } from './extract-cells.ts';
+import { makeMapper, type MapperContext } from './extract-row-mappers.ts';
+import { EXTRACT_TABLES, type ExtractTableName } from './extract-tables.ts';
+import { InputError } from './input-error.ts';
+import type { SourceTable } from './table-source.ts';
+
+/** Tables with MANDT that are filtered by client; T000 lists the clients and is kept whole. */
+const UNFILTERED_BY_CLIENT: ReadonlySet<string> = new Set(['T000']);
+
+/** The state of one read, shared by its tables. */
+export interface ReadContext extends MapperContext {
+  client: string | undefined;
+  onProgress: ((p: { table: string; rows: number }) => void) | undefined;
+  /** Without --client: every MANDT met so far and where it was first met. */
+  clients: Map<string, { file: string; line: number }>;
+  /** With --client: per table, the rows with a MANDT and how many were kept. */
+  clientRowsSeen: Map<string, { fileName: string; total: number; kept: number; found: Set<string> }>;
+}
+
+export async function readTable(table: SourceTable, name: ExtractTableName, ctx: ReadContext): Promise<void> {
+  const spec = EXTRACT_TABLES[name];
+  const r = new TableReader(table);
+  r.indexHeader(spec.columns, spec.required);
+  const mapper = makeMapper(name, r, ctx);
+  const key = r.col(spec.required[0]);
+
+  const iMandt = UNFILTERED_BY_CLIENT.has(name) ? -1 : r.col('MANDT');
+  const iAktps = name === 'UST10C' || name === 'UST10S' || name === 'UST12' ? r.col('AKTPS') : -1;
+  const client = ctx.client;
+  let clientStats: { fileName: string; total: number; kept: number; found: Set<string> } | undefined;
+  if (iMandt >= 0 && client !== undefined) {
+    clientStats = { fileName: table.fileName, total: 0, kept: 0, found: new Set() };
+    ctx.clientRowsSeen.set(name, clientStats);
+  }
+  /** Set where a second client shows up without --client; rows are then only scanned for the list. */
+  let mixedAt: number | undefined;
+
+  const onProgress = ctx.onProgress;
+  let count = 0;
+  await table.forEachRow((values, line) => {
+    if ((++count & 0xffff) === 0 && onProgress) onProgress({ table: name, rows: count });
+    // Rows left entirely blank (spreadsheet exports) are skipped.
+    if (key >= 0) {
+      const k = values[key];
+      if ((k.length === 0 || k.charCodeAt(0) <= 32) && isBlankRow(values)) return;
+    }
+    if (iMandt >= 0) {
+      const mandt = trim(values[iMandt]);
+      if (clientStats) {
+        clientStats.total++;
+        if (mandt !== client) {
+          clientStats.found.add(mandt);
+          return;
+        }
+        clientStats.kept++;
+      } else if (!ctx.clients.has(mandt)) {
+        ctx.clients.set(mandt, { file: table.fileName, line });
+        if (ctx.clients.size > 1 && mixedAt === undefined) mixedAt = line;
+      }
+      if (mixedAt !== undefined) return;
+    }
+    if (iAktps >= 0) {
+      const aktps = trim(values[iAktps]);
+      if (aktps !== '' && aktps.toUpperCase() !== 'A') return;
+    }
+    mapper(values, line);
+  });
+  onProgress?.({ table: name, rows: count });
+  if (mixedAt !== undefined) {
+    const found = [...ctx.clients.keys()].sort().map((m) => (m === '' ? "''" : m));
+    throw new InputError(`the extract holds several clients (MANDT ${found.join(', ')}); choose one with --client`, {
+      file: table.fileName,
+      line: mixedAt,
+      column: 'MANDT',
+    });
+  }
+}
