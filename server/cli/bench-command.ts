@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyse, prepareAnalysis, simulateOn } from '../../engine/index.ts';
 import { generateLandscape } from '../generator/index.ts';
+import { LOAD_CONNECTIONS } from './bench-load.ts';
 import { benchServer } from './bench-server.ts';
 import { readAnalysisInputs } from './inputs.ts';
 import { parseFlags } from './options.ts';
@@ -39,11 +40,14 @@ export async function benchCommand(args: string[]): Promise<number> {
     'run-one': { type: 'string' },
     server: { type: 'boolean' },
     'database-url': { type: 'string' },
+    'load-seconds': { type: 'string' },
   });
   if (f['run-one']) return runOne(f['run-one']);
   const sizes = (f.sizes ?? 'S,M,L').split(',').map((s) => s.trim().toUpperCase());
   for (const s of sizes) if (!['S', 'M', 'L', 'XL'].includes(s)) throw new UsageError(`unknown size "${s}"`);
-  if (f.server) return serverBench(sizes, f['database-url'] ?? process.env.DATABASE_URL, f.write);
+  const loadSeconds = Number(f['load-seconds'] ?? 5);
+  if (!Number.isInteger(loadSeconds) || loadSeconds < 0 || loadSeconds > 600) throw new UsageError('--load-seconds must be a whole number of seconds from 0 to 600');
+  if (f.server) return serverBench(sizes, f['database-url'] ?? process.env.DATABASE_URL, f.write, loadSeconds);
   const rows: Measurement[] = [];
   for (const size of sizes) {
     const dir = await ensureLandscape(size);
@@ -127,24 +131,29 @@ async function runOne(size: string): Promise<number> {
  * `segra bench --server`: import into PostgreSQL and queued analysis (DESIGN 10), appended to
  * the benchmark document when --write names it.
  */
-async function serverBench(sizes: string[], databaseUrl: string | undefined, write: string | undefined): Promise<number> {
+async function serverBench(sizes: string[], databaseUrl: string | undefined, write: string | undefined, loadSeconds: number): Promise<number> {
   if (!databaseUrl) throw new UsageError('segra bench --server needs --database-url or DATABASE_URL (a PostgreSQL database it may write to)');
   const lines = [
     '| Size | AGR_1251 rows | Import into PostgreSQL (s) | AGR_1251 rows/s | Enqueued → completed (s) | Findings |',
     '|---|---:|---:|---:|---:|---:|',
   ];
+  const loadLines = [
+    `| Size | List endpoint (${LOAD_CONNECTIONS} concurrent clients, ${loadSeconds} s each) | Requests | p50 (ms) | p99 (ms) | Max (ms) | Errors | Non-2xx |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const size of sizes) {
     const dir = await ensureLandscape(size);
     process.stderr.write(`measuring the server on ${size}…\n`);
-    const m = await benchServer(databaseUrl, size, dir, `${String(BENCH_DATE).slice(0, 4)}-${String(BENCH_DATE).slice(4, 6)}-${String(BENCH_DATE).slice(6)}`);
+    const m = await benchServer(databaseUrl, size, dir, `${String(BENCH_DATE).slice(0, 4)}-${String(BENCH_DATE).slice(4, 6)}-${String(BENCH_DATE).slice(6)}`, loadSeconds);
+    for (const e of m.load) loadLines.push(`| ${size} | ${e.name} | ${e.requests.toLocaleString('en')} | ${e.p50Ms} | ${e.p99Ms} | ${e.maxMs} | ${e.errors} | ${e.non2xx} |`);
     lines.push(
       `| ${size} | ${m.agr1251Rows.toLocaleString('en')} | ${(m.importMs / 1000).toFixed(2)} | ${Math.round(m.rowsPerSecond).toLocaleString('en')} | ${(m.enqueuedToCompletedMs / 1000).toFixed(2)} | ${m.findings.toLocaleString('en')} |`,
     );
   }
-  const table = lines.join('\n');
+  const table = lines.join('\n') + (loadSeconds > 0 ? '\n\n' + loadLines.join('\n') : '');
   process.stdout.write(table + '\n');
   if (write) {
-    const section = `\n## Server on PostgreSQL\n\nProduced by \`npm run bench -- --server --database-url postgres://… --write ${write}\`: the import job (reading and checking the\nextract, then COPY into PostgreSQL) timed until the period is ready, and an analysis timed from being enqueued on the job\nqueue until it is completed with its findings stored. Date: ${new Date().toISOString().slice(0, 10)}.\n\n${table}\n\nTargets (DESIGN.md section 10, issue 4): at least 150,000 AGR_1251 rows/s; size L analysed within 30 s of being enqueued.\n`;
+    const section = `\n## Server on PostgreSQL\n\nProduced by \`npm run bench -- --server --database-url postgres://… --write ${write}\`: the import job (reading and checking the\nextract, then COPY into PostgreSQL) timed until the period is ready, and an analysis timed from being enqueued on the job\nqueue until it is completed with its findings stored. Date: ${new Date().toISOString().slice(0, 10)}.\n\n${table}\n\nTargets (DESIGN.md section 10, issue 4): at least 150,000 AGR_1251 rows/s; size L analysed within 30 s of being enqueued;\nlist endpoints under 100 concurrent clients p99 < 100 ms with no errors (\`segra serve --no-worker\` in its own process,\nrequest logging at warn; the clients, autocannon, in the bench process; each request a random page of the list).\n`;
     const current = existsSync(write) ? readFileSync(write, 'utf8').replace(/\n## Server on PostgreSQL\n[\s\S]*$/, '\n') : '';
     writeFileSync(write, current.trimEnd() + '\n' + section);
   }

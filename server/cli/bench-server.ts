@@ -8,6 +8,7 @@ import { startQueue } from '../jobs/queue.ts';
 import { deleteImport } from '../periods/extract-store.ts';
 import { readRuleset } from '../importers/ruleset-reader.ts';
 import { writeRuleset } from '../periods/ruleset-store.ts';
+import { loadTestApi, type EndpointLoad } from './bench-load.ts';
 
 export interface ServerMeasurement {
   size: string;
@@ -16,6 +17,8 @@ export interface ServerMeasurement {
   rowsPerSecond: number;
   enqueuedToCompletedMs: number;
   findings: number;
+  /** The list endpoints under load (DESIGN 10), on this size's data; empty when not asked for. */
+  load: EndpointLoad[];
 }
 
 const one = async (db: Database, sql: string, params: unknown[]): Promise<string> => (await db.query<{ id: string }>(sql, params)).rows[0].id;
@@ -23,9 +26,10 @@ const one = async (db: Database, sql: string, params: unknown[]): Promise<string
 /**
  * The server's share of DESIGN 10 on PostgreSQL: the import of an extract (read, check, COPY)
  * timed from start to the period being ready, and an analysis timed from being enqueued on the
- * job queue to completed with its findings stored. Runs in its own customer, removed afterwards.
+ * job queue to completed with its findings stored; with `loadSeconds`, the list endpoints under
+ * 100 concurrent clients on that data (bench-load.ts). Runs in its own customer, removed afterwards.
  */
-export async function benchServer(databaseUrl: string, size: string, dir: string, date: string): Promise<ServerMeasurement> {
+export async function benchServer(databaseUrl: string, size: string, dir: string, date: string, loadSeconds = 0): Promise<ServerMeasurement> {
   const db = await openPostgres(databaseUrl);
   await migrate(db);
   const customerId = await one(db, `INSERT INTO customers (name) VALUES ($1) RETURNING id`, [`bench ${new Date().toISOString()}`]);
@@ -69,8 +73,9 @@ export async function benchServer(databaseUrl: string, size: string, dir: string
     await done;
     const enqueuedToCompletedMs = performance.now() - t1;
     const counts = await db.query<{ counts: { findings: number } }>('SELECT counts FROM analyses WHERE id = $1', [analysisId]);
+    const load = loadSeconds > 0 ? await loadTestApi(db, databaseUrl, { customerId, systemPeriodId: periodId, riskPeriodId, analysisId }, loadSeconds) : [];
     await deleteImport(db, importId);
-    return { size, agr1251Rows, importMs, rowsPerSecond: agr1251Rows / (importMs / 1000), enqueuedToCompletedMs, findings: counts.rows[0].counts.findings };
+    return { size, agr1251Rows, importMs, rowsPerSecond: agr1251Rows / (importMs / 1000), enqueuedToCompletedMs, findings: counts.rows[0].counts.findings, load };
   } finally {
     await queue.stop();
     await db.query('DELETE FROM findings WHERE customer_id = $1', [customerId]);

@@ -4,6 +4,6 @@ export const ANALYZE_USAGE = `segra analyze --system S --rules R [--date YYYYMMD
                [--client NNN] [--format csv|json] [--out FILE]`;
 export const BASIS_USAGE = 'segra basis --system S [--date YYYYMMDD] [--client NNN] [--format csv|json] [--out FILE]';
 export const GENERATE_USAGE = 'segra generate --size S|M|L|XL --out DIR [--seed N]';
-export const BENCH_USAGE = 'segra bench [--sizes S,M,L] [--write docs/benchmarks.md] [--server --database-url postgres://…]';
+export const BENCH_USAGE = 'segra bench [--sizes S,M,L] [--write docs/benchmarks.md] [--server --database-url postgres://… [--load-seconds 5]]';
 export const LICENCE_USAGE =
   'segra licence keygen --out-private FILE --out-public FILE | segra licence sign --key FILE --customer NAME --users N --expires YYYY-MM-DD --system INSTNO:HWKEY… [--vkn VKN] [--out FILE]';
