@@ -24,6 +24,8 @@ export interface EndpointLoad {
   maxMs: number;
   errors: number;
   non2xx: number;
+  /** Mean size of an answer's body and headers. */
+  kbPerResponse: number;
 }
 
 /** DESIGN 10: "API list endpoints under 100 concurrent clients: p99 < 100 ms, no errors". */
@@ -112,7 +114,7 @@ export async function loadTestApi(db: Database, databaseUrl: string, targets: Lo
         headers,
         requests: [{ setupRequest: (req) => ({ ...req, path: e.path(Math.floor(Math.random() * e.pages)) }) }],
       });
-      results.push({ name: e.name, requests: r.requests.total, p50Ms: r.latency.p50, p99Ms: r.latency.p99, maxMs: r.latency.max, errors: r.errors + r.timeouts, non2xx: r.non2xx });
+      results.push({ name: e.name, requests: r.requests.total, p50Ms: r.latency.p50, p99Ms: r.latency.p99, maxMs: r.latency.max, errors: r.errors + r.timeouts, non2xx: r.non2xx, kbPerResponse: r.requests.total ? r.throughput.total / r.requests.total / 1024 : 0 });
     }
     return results;
   } finally {

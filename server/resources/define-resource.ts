@@ -5,6 +5,7 @@ import type { RequestUser, Role } from '../auth/roles.ts';
 import type { Database } from '../db/database.ts';
 import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
 import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../errors.ts';
+import { countCacheOf } from './count-cache.ts';
 import { jsonParam } from './query-params.ts';
 
 declare module 'fastify' {
@@ -196,6 +197,9 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   }
 
   const auth = { preHandler: app.authenticate, config: { resource: spec.name, page: spec.access.page } };
+  const counts = countCacheOf(db);
+  // After any write through this resource its list totals are counted afresh.
+  const write = { ...auth, onResponse: async () => counts.invalidate(spec.table) };
   // OpenAPI metadata only (server/docs): validation stays with zod and the handlers below.
   const docs = resourceSchemas(spec);
 
@@ -301,14 +305,13 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     let rows: Record<string, unknown>[];
     let total: number;
     try {
-      const count = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table}${whereSql}`, params);
-      total = Number(count.rows[0].total);
-      rows = (
-        await db.query<Record<string, unknown>>(
-          `SELECT ${selectList} FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}`,
-          params,
-        )
-      ).rows;
+      // Both at once: on PostgreSQL they run on two pooled connections.
+      const [count, page] = await Promise.all([
+        counts.count(spec.table, whereSql, params, async () => Number((await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table}${whereSql}`, params)).rows[0].total)),
+        db.query<Record<string, unknown>>(`SELECT ${selectList} FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}`, params),
+      ]);
+      total = count;
+      rows = page.rows;
     } catch (e) {
       mapDbError(e, spec, 'read');
     }
@@ -326,7 +329,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
 
   const offers = (op: 'create' | 'update' | 'delete'): boolean => (spec.operations?.[op] ?? true) === true;
 
-  if (offers('create')) app.post(base, { ...auth, ...documentationOnly(docs.create) }, async (request: FastifyRequest, reply: FastifyReply) => {
+  if (offers('create')) app.post(base, { ...write, ...documentationOnly(docs.create) }, async (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = await context(request, 'create');
     if (spec.tenantScoped && ctx.customerId === null) {
       throw badRequest('Choose a customer (X-Customer-Id) to create a record in');
@@ -347,7 +350,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     }
   });
 
-  if (offers('update')) app.put(`${base}/:id`, { ...auth, ...documentationOnly(docs.update) }, async (request: FastifyRequest) => {
+  if (offers('update')) app.put(`${base}/:id`, { ...write, ...documentationOnly(docs.update) }, async (request: FastifyRequest) => {
     const ctx = await context(request, 'update');
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound(`No ${spec.name} record ${id}`);
@@ -372,7 +375,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     }
   });
 
-  if (offers('delete')) app.delete(`${base}/:id`, { ...auth, ...documentationOnly(docs.remove) }, async (request: FastifyRequest) => {
+  if (offers('delete')) app.delete(`${base}/:id`, { ...write, ...documentationOnly(docs.remove) }, async (request: FastifyRequest) => {
     const ctx = await context(request, 'delete');
     const { id } = request.params as { id: string };
     try {

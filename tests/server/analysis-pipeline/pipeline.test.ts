@@ -93,6 +93,17 @@ function suite(target: TestDatabase): void {
     const one = await call('GET', `/api/system-periods/${periodId}/tables/AGR_1251?filter=${encodeURIComponent(JSON.stringify({ OBJECT: 'S_TCODE', q: 'F110' }))}&range=[0,4]`, admin);
     expect(one.status).toBe(200);
     for (const row of one.body) expect(row.OBJECT).toBe('S_TCODE');
+    // Unfiltered pages in file order: each page is the file's rows at that place, the total the import's count.
+    const csv = readFileSync(path.join(landscape, 'system', 'AGR_1251.csv'), 'utf8').trim().split('\n');
+    const header = csv[0].split(',');
+    const last = csv.length - 2;
+    for (const [from, to] of [[0, 2], [1000, 1002], [last - 1, last + 5]]) {
+      const page = await call('GET', `/api/system-periods/${periodId}/tables/AGR_1251?range=[${from},${to}]`, admin);
+      expect(page.status).toBe(200);
+      expect(page.headers['content-range']).toBe(`AGR_1251 ${from}-${Math.min(to, last)}/${last + 1}`);
+      const expected = csv.slice(from + 1, Math.min(to, last) + 2).map((line) => line.split(',')[header.indexOf('AGR_NAME')]);
+      expect(page.body.map((row: { AGR_NAME: string }) => row.AGR_NAME)).toEqual(expected);
+    }
     expect((await call('GET', `/api/system-periods/${periodId}/tables/NOPE`, admin)).status).toBe(404);
     expect((await call('GET', `/api/system-periods/${periodId}/tables/USR02?filter={"NOPE":1}`, admin)).status).toBe(400);
   });

@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CACHED_COUNT_MIN, COUNT_TTL_MS, CountCache } from '../../../server/resources/count-cache.ts';
+
+describe('list totals cache', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shares one count among identical requests in flight, and keeps a large one for the TTL only', async () => {
+    vi.useFakeTimers();
+    const cache = new CountCache();
+    const compute = vi.fn(async () => CACHED_COUNT_MIN + 5);
+    const all = await Promise.all(Array.from({ length: 100 }, () => cache.count('findings', 'WHERE a = $1', ['x'], compute)));
+    expect(new Set(all)).toEqual(new Set([CACHED_COUNT_MIN + 5]));
+    expect(compute).toHaveBeenCalledTimes(1);
+    await cache.count('findings', 'WHERE a = $1', ['x'], compute);
+    expect(compute).toHaveBeenCalledTimes(1);
+    // Other parameters (another tenant, another analysis) are another count.
+    await cache.count('findings', 'WHERE a = $1', ['y'], compute);
+    expect(compute).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(COUNT_TTL_MS + 1);
+    await cache.count('findings', 'WHERE a = $1', ['x'], compute);
+    expect(compute).toHaveBeenCalledTimes(3);
+  });
+
+  it('never keeps a small count, a failed count, or a count of a table written to', async () => {
+    const cache = new CountCache();
+    const small = vi.fn(async () => 3);
+    await cache.count('risks', '', [], small);
+    await cache.count('risks', '', [], small);
+    expect(small).toHaveBeenCalledTimes(2);
+
+    const failing = vi.fn(async () => {
+      throw new Error('boom');
+    });
+    await expect(cache.count('risks', 'x', [], failing)).rejects.toThrow('boom');
+    await expect(cache.count('risks', 'x', [], failing)).rejects.toThrow('boom');
+    expect(failing).toHaveBeenCalledTimes(2);
+
+    const large = vi.fn(async () => CACHED_COUNT_MIN);
+    await cache.count('findings', '', [], large);
+    await cache.count('findings', '', [], large);
+    expect(large).toHaveBeenCalledTimes(1);
+    cache.invalidate('risks');
+    await cache.count('findings', '', [], large);
+    expect(large).toHaveBeenCalledTimes(1);
+    cache.invalidate('findings');
+    await cache.count('findings', '', [], large);
+    expect(large).toHaveBeenCalledTimes(2);
+  });
+});
