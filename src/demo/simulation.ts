@@ -1,8 +1,7 @@
-import { compareHolderRows } from '../../engine/analysis/order.ts';
 import { simulate, SimulationError } from '../../engine/analysis/simulate.ts';
-import type { Finding, SimulationRequest } from '../../engine/model/analysis.ts';
+import type { SimulationRequest } from '../../engine/model/analysis.ts';
 import { date8ToIso } from '../../engine/model/dates.ts';
-import { formatFunctions, formatSources } from '../../engine/output/findings-csv.ts';
+import { findingRecords } from '../../engine/output/finding-records.ts';
 import { error, json } from './answers.ts';
 import { analysisOptions } from './analyses.ts';
 import type { DemoContext } from './context.ts';
@@ -10,24 +9,7 @@ import { DEMO_PERIOD_DATE } from './sample-extract.ts';
 import { parseSimulationBody } from './simulation-schema.ts';
 import { DEMO_RISK_PERIOD_ID, DEMO_SYSTEM_PERIOD_ID } from './seed.ts';
 
-/** A simulated finding as the server answers it (server/modules/reports/simulation.ts findingRecord). */
-const findingRecord = (f: Finding) => ({
-  level: f.level,
-  holder: f.holder,
-  riskId: f.riskId,
-  riskLevel: f.riskLevel,
-  riskType: f.riskType,
-  businessProcess: f.businessProcess,
-  functions: formatFunctions(f),
-  sources: formatSources(f),
-  provenance: f.functions,
-  accepted: f.accepted,
-  acceptedBy: f.acceptance?.author ?? null,
-  message: f.acceptance?.message ?? null,
-});
-
-/** Findings as records, in the order of the CSV (level, holder, risk id; code points). */
-const records = (fs: readonly Finding[]) => [...fs].sort(compareHolderRows).map(findingRecord);
+const records = findingRecords;
 
 const notFound = (message: string): Response => error(404, message, 'NOT_FOUND');
 

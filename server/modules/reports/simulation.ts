@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AcceptanceIndex } from '../../../engine/analysis/acceptance.ts';
-import { compareHolderRows } from '../../../engine/analysis/order.ts';
 import type { PreparedAnalysis } from '../../../engine/analysis/prepared-analysis.ts';
 import { simulateOn, SimulationError } from '../../../engine/analysis/simulate.ts';
-import type { Finding, FunctionMatch, SimulationRequest } from '../../../engine/model/analysis.ts';
+import type { Finding, SimulationRequest } from '../../../engine/model/analysis.ts';
 import { parseDate8, type Date8 } from '../../../engine/model/dates.ts';
-import { formatFunctions, formatSources } from '../../../engine/output/findings-csv.ts';
+import { findingRecords, type SimulatedFinding } from '../../../engine/output/finding-records.ts';
 import { loadAcceptances } from '../../analyses/acceptances.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, fieldErrors, notFound } from '../../errors.ts';
@@ -51,41 +50,10 @@ export const simulationSchema = z
 
 export type SimulationBody = z.infer<typeof simulationSchema>;
 
-/** A finding as the API shows findings (DESIGN 6), with its provenance in full. */
-export interface SimulatedFinding {
-  level: Finding['level'];
-  holder: string;
-  riskId: string;
-  riskLevel: string;
-  riskType: string;
-  businessProcess: string;
-  functions: string;
-  sources: string;
-  provenance: FunctionMatch[];
-  accepted: boolean;
-  acceptedBy: string | null;
-  message: string | null;
-}
-
-export function findingRecord(f: Finding): SimulatedFinding {
-  return {
-    level: f.level,
-    holder: f.holder,
-    riskId: f.riskId,
-    riskLevel: f.riskLevel,
-    riskType: f.riskType,
-    businessProcess: f.businessProcess,
-    functions: formatFunctions(f),
-    sources: formatSources(f),
-    provenance: f.functions,
-    accepted: f.accepted,
-    acceptedBy: f.acceptance?.author ?? null,
-    message: f.acceptance?.message ?? null,
-  };
-}
+export type { SimulatedFinding };
 
 /** Findings as records, in the order of the CSV (level, holder, risk id; code points). */
-export const records = (findings: readonly Finding[]): SimulatedFinding[] => [...findings].sort(compareHolderRows).map(findingRecord);
+export const records = findingRecords;
 
 /**
  * The customer's acceptances on the simulated findings (DESIGN 5.12). The prepared analysis is

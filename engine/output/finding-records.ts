@@ -1,0 +1,43 @@
+import { compareHolderRows } from '../analysis/order.ts';
+import type { Finding, FunctionMatch } from '../model/analysis.ts';
+import { formatFunctions, formatSources } from './findings-csv.ts';
+
+/**
+ * A finding as the API shows a simulation's findings (DESIGN 6): the CSV's FUNCTIONS and SOURCES
+ * texts, the provenance in full and the acceptance. Shared by the server and the in-browser demo
+ * API, so the two answer alike.
+ */
+export interface SimulatedFinding {
+  level: Finding['level'];
+  holder: string;
+  riskId: string;
+  riskLevel: string;
+  riskType: string;
+  businessProcess: string;
+  functions: string;
+  sources: string;
+  provenance: FunctionMatch[];
+  accepted: boolean;
+  acceptedBy: string | null;
+  message: string | null;
+}
+
+export function findingRecord(f: Finding): SimulatedFinding {
+  return {
+    level: f.level,
+    holder: f.holder,
+    riskId: f.riskId,
+    riskLevel: f.riskLevel,
+    riskType: f.riskType,
+    businessProcess: f.businessProcess,
+    functions: formatFunctions(f),
+    sources: formatSources(f),
+    provenance: f.functions,
+    accepted: f.accepted,
+    acceptedBy: f.acceptance?.author ?? null,
+    message: f.acceptance?.message ?? null,
+  };
+}
+
+/** Findings as records, in the order of the CSV (level, holder, risk id; code points). */
+export const findingRecords = (findings: readonly Finding[]): SimulatedFinding[] => [...findings].sort(compareHolderRows).map(findingRecord);
