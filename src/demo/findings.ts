@@ -1,5 +1,5 @@
 import type { Finding } from '../../engine/model/analysis.ts';
-import { formatFunctions, formatSources } from '../../engine/output/findings-csv.ts';
+import { findingRecord } from '../../engine/output/finding-records.ts';
 import { error, type Rec } from './answers.ts';
 import { findRecord, listAll, type DemoContext } from './context.ts';
 import { DEMO_CUSTOMER_ID } from './seed.ts';
@@ -7,25 +7,8 @@ import { DEMO_CUSTOMER_ID } from './seed.ts';
 /** A finding as the server's findings resource answers it. */
 export function findingToRecord(f: Finding, analysisId: string, n: number): Rec {
   const meetingRoles = [...new Set(f.functions.flatMap((m) => m.sources.flatMap((p) => p.filter((s) => s.kind === 'role').map((s) => s.name))))];
-  return {
-    id: `${analysisId}-${n}`,
-    customerId: DEMO_CUSTOMER_ID,
-    analysisId,
-    level: f.level,
-    holder: f.holder,
-    riskId: f.riskId,
-    riskLevel: f.riskLevel,
-    riskType: f.riskType,
-    businessProcess: f.businessProcess,
-    functions: formatFunctions(f),
-    sources: formatSources(f),
-    provenance: f.functions,
-    meetingRoles,
-    accepted: f.accepted,
-    acceptedBy: f.acceptance?.author ?? null,
-    acceptanceId: null,
-    message: f.acceptance?.message ?? null,
-  };
+  // The fields a simulation shows (shared with the server), plus the stored finding's own.
+  return { id: `${analysisId}-${n}`, customerId: DEMO_CUSTOMER_ID, analysisId, ...findingRecord(f), meetingRoles, acceptanceId: null };
 }
 
 export async function storeFindings(ctx: DemoContext, analysisId: string, findings: Finding[]): Promise<void> {

@@ -1,3 +1,4 @@
+import type { SimulatedFinding } from '../../../engine/output/finding-records.ts';
 import { Box, Button, Chip, MenuItem, TextField, Typography } from '@mui/material';
 import { Flex } from './Flex.tsx';
 import { useState } from 'react';
@@ -11,22 +12,8 @@ import { ScreenCard } from './components.tsx';
 import { HOLDER_LEVELS, RISK_LEVELS, riskLevelColour, riskLevelKey } from './helpers.ts';
 import { ProvenanceView } from './Provenance.tsx';
 
-export interface FindingRecord {
-  id: string;
-  analysisId: string;
-  level: string;
-  holder: string;
-  riskId: string;
-  riskLevel: string;
-  riskType: string;
-  businessProcess: string;
-  functions: string;
-  sources: string;
-  provenance: unknown;
-  accepted: boolean;
-  acceptedBy: string | null;
-  message: string | null;
-}
+/** A stored finding: what a simulation shows of a finding, with its record id and analysis. */
+export type FindingRecord = SimulatedFinding & { id: string; analysisId: string };
 
 /** The link to the approval screen for one finding (risk, holder, scope prefilled). */
 export const approvalLink = (f: { riskId: string; holder: string; level: string }): string => {

@@ -1,24 +1,15 @@
 import { Alert, Box, Chip, Tab, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Typography } from '@mui/material';
 import { Fragment, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import type { SimulatedFinding } from '../../../engine/output/finding-records.ts';
 import { NoData } from '../../resources/common/ListPage.tsx';
 import { Flex } from './Flex.tsx';
 import { formatDuration, riskLevelColour, riskLevelKey } from './helpers.ts';
 import { ProvenanceView } from './Provenance.tsx';
 import type { AuthorisationValue, SimulationLevel, SimulationMode } from './simulation-options.ts';
 
-export interface SimFinding {
-  level: string;
-  holder: string;
-  riskId: string;
-  riskLevel: string;
-  riskType: string;
-  businessProcess: string;
-  functions: string;
-  sources: string;
-  provenance: unknown;
-  accepted: boolean;
-}
+/** A finding of a simulation as the API answers it (type only: nothing of the engine is bundled). */
+export type SimFinding = SimulatedFinding;
 
 /** The answer of POST /api/simulations; the server echoes holder, level, mode and the role lists. */
 export interface SimulationAnswer {
