@@ -32,18 +32,25 @@ export const licencesResource: ResourceSpec = {
 
 const licenceError = (reason: string): AppError => new AppError(422, 'LICENCE_INVALID', reason);
 
-/** Whether a valid, unexpired licence of the customer lists the installation (number and hardware key). */
+/**
+ * Whether the customer may add a system with this installation (number and hardware key).
+ * Licensing starts with the customer's first licence file: before it, a new customer adds its
+ * systems without any licence setup (onboarding, docs/decisions/2026-11-25-licence-onboarding.md);
+ * from then on a valid, unexpired licence must list the installation.
+ */
 export async function isInstallationLicensed(
   db: Database,
   customerId: string,
   installationNumber: string,
   hwKey: string,
 ): Promise<boolean> {
-  const { rows } = await db.query(
-    `SELECT 1 FROM licences WHERE customer_id = $1 AND payload->>'expiresOn' >= $2 AND payload->'systems' @> $3::jsonb LIMIT 1`,
+  const { rows } = await db.query<{ enforced: boolean; listed: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM licences WHERE customer_id = $1) AS enforced,
+            EXISTS (SELECT 1 FROM licences WHERE customer_id = $1 AND payload->>'expiresOn' >= $2
+                    AND payload->'systems' @> $3::jsonb) AS listed`,
     [customerId, today(), JSON.stringify([{ installationNumber, hwKey }])],
   );
-  return rows.length > 0;
+  return !rows[0].enforced || rows[0].listed;
 }
 
 const SELECT = `id, customer_id AS "customerId", payload, signature, uploaded_at AS "uploadedAt", uploaded_by AS "uploadedBy"`;
@@ -77,7 +84,9 @@ async function uploadLicence(db: Database, config: Config, request: FastifyReque
     throw new AppError(
       503,
       'LICENCE_KEY_NOT_CONFIGURED',
-      'Licence files cannot be verified: LICENCE_PUBLIC_KEY is not configured on the server',
+      'Licence files cannot be verified: LICENCE_PUBLIC_KEY is not configured on the server. ' +
+        'Until a licence file is uploaded, systems are added without one; to use licence files, start the server ' +
+        'with LICENCE_PUBLIC_KEY set to the public key that came with your licence (README: licences)',
     );
   }
   let publicKey;

@@ -115,7 +115,12 @@ export async function systemRoutes(app: FastifyInstance, options: { db: Database
         const { rows } = await db.query('SELECT 1 FROM systems WHERE customer_id = $1 AND sid = $2', [customerId, sid]);
         if (rows.length > 0) throw systemExists();
         if (!(await isInstallationLicensed(db, customerId, installationNumber, hwKey))) {
-          throw new AppError(422, 'LICENCE_KEY_INVALID', 'Licence key is invalid');
+          throw new AppError(
+            422,
+            'LICENCE_KEY_INVALID',
+            `Licence key is invalid: no valid licence of this customer lists installation number ${installationNumber} ` +
+              `with hardware key ${hwKey}; upload a licence that lists it (Licences, licence file upload) or correct the two fields`,
+          );
         }
       }
       return next().catch((e: unknown) => {

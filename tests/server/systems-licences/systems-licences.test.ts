@@ -186,9 +186,15 @@ function suite(target: TestDatabase): void {
         system({ sid: 'QAS', installationNumber: '0020999999' }),
       );
       expect(unlicensed.statusCode).toBe(422);
-      expect(unlicensed.json()).toMatchObject({ code: 'LICENCE_KEY_INVALID', message: 'Licence key is invalid' });
-      const otherTenant = await call('adminC', 'POST', '/api/systems', system());
+      expect(unlicensed.json()).toMatchObject({ code: 'LICENCE_KEY_INVALID' });
+      // The message says what is missing and what to do about it.
+      expect(unlicensed.json().message).toMatch(/^Licence key is invalid: .*0020999999.*HW-ACME-1.*upload a licence/);
+      // Beta has a licence file, which does not list this installation: enforced.
+      const otherTenant = await call('adminB', 'POST', '/api/systems', system({ installationNumber: '0020999999' }));
       expect(otherTenant.statusCode).toBe(422);
+      // Gamma has no licence file at all: a new customer adds its systems before any licence setup.
+      const onboarding = await call('adminC', 'POST', '/api/systems', system({ sid: 'NEW' }));
+      expect(onboarding.statusCode).toBe(201);
       const dup = await call('adminA', 'POST', '/api/systems', system());
       expect(dup.statusCode).toBe(409);
       expect(dup.json()).toMatchObject({ code: 'SYSTEM_EXISTS', message: 'System already exists' });
