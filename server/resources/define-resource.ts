@@ -68,6 +68,17 @@ export interface ResourceSpec {
    * the module registers that route itself (e.g. a create that enqueues a job).
    */
   operations?: { create?: boolean | 'custom'; update?: boolean; delete?: boolean };
+  /**
+   * Checks that what a validated create/update names exists (e.g. a risk's functions), after
+   * the access check; answers field errors (a 400) or nothing. `record` is the stored record on
+   * update.
+   */
+  checkReferences?: (
+    db: Database,
+    data: Record<string, unknown>,
+    ctx: ResourceContext,
+    record?: Record<string, unknown>,
+  ) => Promise<Record<string, string> | undefined>;
   /** Runs inside the delete transaction, after the row was found in scope; throw to refuse. */
   beforeDelete?: (db: Database, id: string, ctx: ResourceContext) => Promise<void>;
 }
@@ -182,6 +193,11 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
     return parsed.data;
+  }
+
+  async function checkReferences(data: Record<string, unknown>, ctx: ResourceContext, record?: Record<string, unknown>): Promise<void> {
+    const errors = await spec.checkReferences?.(db, data, ctx, record);
+    if (errors && Object.keys(errors).length > 0) throw badRequest('Fill in all fields correctly', errors);
   }
 
   async function findOne(ctx: ResourceContext, id: string, runner: Database = db, lock = false): Promise<Record<string, unknown>> {
@@ -335,6 +351,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
       throw badRequest('Choose a customer (X-Customer-Id) to create a record in');
     }
     const data = validate(spec.createSchema, request.body);
+    await checkReferences(data, ctx);
     const values = writableValues(data, ctx, 'create');
     if (spec.tenantScoped) values.push([TENANT_COLUMN, ctx.customerId]);
     const columns = values.map(([c]) => quote(c));
@@ -355,6 +372,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound(`No ${spec.name} record ${id}`);
     const data = validate(spec.updateSchema, request.body);
+    if (spec.checkReferences) await checkReferences(data, ctx, await findOne(ctx, id));
     const values = writableValues(data, ctx, 'update');
     const params: unknown[] = values.map(([, v]) => v);
     const sets = values.map(([c], i) => `${quote(c)} = $${i + 1}`);

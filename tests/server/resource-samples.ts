@@ -92,6 +92,16 @@ export function fixtures(db: Database, customerId: string) {
   return made;
 }
 
+/** Risk `R<n>` in the customer's fixture risk period; its risk id. */
+async function seededRisk(db: Database, customerId: string, n: number): Promise<string> {
+  await db.query(`INSERT INTO risks (customer_id, risk_period_id, risk_id, risk_type, risk_level) VALUES ($1, $2, $3, 'SOD', 'HIGH')`, [
+    customerId,
+    (await fixtures(db, customerId)).riskPeriodId,
+    `R${n}`,
+  ]);
+  return `R${n}`;
+}
+
 export const insertedId = async (db: Database, sql: string, params: unknown[]): Promise<string> => (await db.query<{ id: string }>(sql, params)).rows[0].id;
 
 Object.assign(SAMPLES, {
@@ -145,8 +155,23 @@ Object.assign(SAMPLES, {
         [customerId, (await fixtures(db, customerId)).analysisId, `USER${n}`],
       ),
   },
-  'risk-acceptances': { body: (n: number) => ({ riskId: `R${n}`, scope: 'global', message: 'Mitigated' }) },
-  'risk-deactivations': { body: (n: number) => ({ riskId: `R${n}`, message: 'Not relevant' }) },
+  // Acceptances and deactivations name a risk the customer has (issue 15): the seed makes both.
+  'risk-acceptances': {
+    body: (n: number) => ({ riskId: `R${n}`, scope: 'global', message: 'Mitigated' }),
+    seed: async (db: Database, customerId: string, n: number) =>
+      insertedId(db, `INSERT INTO risk_acceptances (customer_id, risk_id, scope, message, created_by) VALUES ($1, $2, 'global', 'Mitigated', 'seed') RETURNING id`, [
+        customerId,
+        await seededRisk(db, customerId, n),
+      ]),
+  },
+  'risk-deactivations': {
+    body: (n: number) => ({ riskId: `R${n}`, message: 'Not relevant' }),
+    seed: async (db: Database, customerId: string, n: number) =>
+      insertedId(db, `INSERT INTO risk_deactivations (customer_id, risk_id, created_by) VALUES ($1, $2, 'seed') RETURNING id`, [
+        customerId,
+        await seededRisk(db, customerId, n),
+      ]),
+  },
   'basis-findings': {
     body: () => ({ checkId: 'U01', holder: 'FORGED' }),
     seed: async (db: Database, customerId: string, n: number) =>

@@ -4,6 +4,7 @@ import { reapplyAcceptances } from '../../analyses/acceptances.ts';
 import type { Database } from '../../db/database.ts';
 import { defineResource, type ResourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { isoDate, requiredText } from '../../resources/fields.ts';
+import { checkRiskExists } from '../risk-periods/ruleset-references.ts';
 import { audit } from '../audit/audit.ts';
 import { aroundRoutes, type Answer } from '../groups/route-wrap.ts';
 
@@ -59,6 +60,7 @@ export const riskAcceptancesResource: ResourceSpec = {
   touchOnUpdate: ['updated_at'],
   stamp: stampBy,
   conflictMessage: 'This risk is already accepted with this type for this user or role',
+  checkReferences: checkRiskExists,
 };
 
 /** Risks the customer switched off (spec: deactivate a risk): later analyses do not evaluate them. */
@@ -77,6 +79,7 @@ export const riskDeactivationsResource: ResourceSpec = {
   touchOnUpdate: ['updated_at'],
   stamp: (ctx, op) => (op === 'create' ? { createdBy: ctx.user.email } : {}),
   conflictMessage: 'This risk is already deactivated',
+  checkReferences: checkRiskExists,
 };
 
 /** The customer an answered record belongs to. */

@@ -4,6 +4,7 @@ import { RISK_LEVELS, RISK_TYPES } from '../../../engine/model/ruleset.ts';
 import type { Database } from '../../db/database.ts';
 import { defineResource, type ResourceSpec } from '../../resources/define-resource.ts';
 import { requiredText } from '../../resources/fields.ts';
+import { checkRiskFunctions } from './ruleset-references.ts';
 
 const code = (label: string) =>
   requiredText(label, 100).regex(/^[^\s;:,>]+$/, `${label} may not contain spaces or ; : , >`);
@@ -60,6 +61,7 @@ export const risksResource: ResourceSpec = {
   touchOnUpdate: ['updated_at'],
   stamp: (_ctx, op) => (op === 'create' ? { manual: true } : {}),
   conflictMessage: 'A risk with this id already exists in the risk period',
+  checkReferences: checkRiskFunctions,
 };
 
 const action = z.object({ action: code('Action'), active: z.boolean().default(true) });
