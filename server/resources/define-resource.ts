@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
 import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../errors.ts';
 import { countCacheOf } from './count-cache.ts';
+import { filterConditions, MAX_RANGE, quoteIdentifier as quote } from './list-filter.ts';
 import { jsonParam } from './query-params.ts';
 
 declare module 'fastify' {
@@ -86,18 +87,11 @@ export interface ResourceSpec {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
-const MAX_RANGE = 1000;
 const TENANT_COLUMN = 'customer_id';
 
 /** Registered declarations, by name. */
 export const resources = new Map<string, ResourceSpec>();
 
-const quote = (identifier: string): string => {
-  if (!/^[a-z_][a-z0-9_]*$/.test(identifier)) throw new Error(`Bad identifier in a resource declaration: ${identifier}`);
-  return `"${identifier}"`;
-};
-
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Turns database errors the client caused into API errors; others go on as 500. */
 function mapDbError(e: unknown, spec: ResourceSpec, op: 'read' | 'write' | 'delete'): never {
@@ -259,63 +253,8 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     }
 
     // filter={...}
-    const filterRaw = jsonParam('filter', query.filter) ?? {};
-    if (filterRaw === null || typeof filterRaw !== 'object' || Array.isArray(filterRaw)) {
-      throw badRequest('The filter parameter must be a JSON object');
-    }
     const params: unknown[] = [];
-    const where = scope(ctx, params);
-    const listOf = (field: string, value: unknown): unknown[] => {
-      const list = Array.isArray(value) ? value : [value];
-      if (list.length > MAX_RANGE) throw badRequest(`The filter parameter may list at most ${MAX_RANGE} values for ${field}`);
-      if (!list.every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
-        throw badRequest(`The filter parameter has a value of the wrong type for ${field}`);
-      }
-      return list;
-    };
-    for (const [field, value] of Object.entries(filterRaw as Record<string, unknown>)) {
-      if (value === undefined) continue;
-      if (field === 'id') {
-        const ids = listOf(field, value).filter(isUuid); // a malformed id matches nothing
-        if (ids.length === 0) {
-          where.push('false');
-          continue;
-        }
-        const marks = ids.map((v) => {
-          params.push(v);
-          return `$${params.length}`;
-        });
-        where.push(`"id" IN (${marks.join(', ')})`);
-      } else if (field === 'q' && spec.q?.length) {
-        if (typeof value !== 'string') throw badRequest('The filter parameter q must be a string');
-        if (value.trim() === '') continue;
-        params.push(`%${escapeLike(value.trim())}%`);
-        const n = params.length;
-        where.push(`(${spec.q.map((f) => `${col(f)}::text ILIKE $${n}`).join(' OR ')})`);
-      } else if (field in spec.filterable) {
-        const op = spec.filterable[field];
-        if (value === null) {
-          where.push(`${col(field)} IS NULL`);
-        } else if (op === 'ilike') {
-          if (typeof value !== 'string') throw badRequest(`The filter parameter ${field} must be a string`);
-          params.push(`%${escapeLike(value)}%`);
-          where.push(`${col(field)}::text ILIKE $${params.length}`);
-        } else {
-          const list = listOf(field, value);
-          if (list.length === 0) {
-            where.push('false');
-            continue;
-          }
-          const marks = list.map((v) => {
-            params.push(v);
-            return `$${params.length}`;
-          });
-          where.push(`${col(field)} IN (${marks.join(', ')})`);
-        }
-      } else {
-        throw badRequest(`The filter parameter has an unknown field: ${field}`);
-      }
-    }
+    const where = [...scope(ctx, params), ...filterConditions(spec, jsonParam('filter', query.filter) ?? {}, params)];
     const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
     const order = sortField === 'id' ? `"id" ${sortOrder}` : `${col(sortField)} ${sortOrder} NULLS LAST, "id" ${sortOrder}`;
     let rows: Record<string, unknown>[];

@@ -3,7 +3,8 @@ import { compareHolderRows } from '../../../engine/analysis/order.ts';
 import { csvField, FINDINGS_CSV_COLUMNS } from '../../../engine/output/findings-csv.ts';
 import type { Database } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
-import { formatParam, XLSX_TYPE } from '../../resources/query-params.ts';
+import { filterConditions } from '../../resources/list-filter.ts';
+import { formatParam, jsonParam, XLSX_TYPE } from '../../resources/query-params.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
@@ -23,13 +24,18 @@ interface ExportRow {
   message: string | null;
 }
 
-/** The findings of a completed analysis in the CSV order of `segra analyze` (DESIGN 11). */
-export async function exportRows(db: Database, analysisId: string): Promise<ExportRow[]> {
+/**
+ * The findings of a completed analysis in the CSV order of `segra analyze` (DESIGN 11); with the
+ * findings list's `filter`, exactly the rows the list shows under it (DESIGN 6).
+ */
+export async function exportRows(db: Database, analysisId: string, filter: unknown = {}): Promise<ExportRow[]> {
+  const params: unknown[] = [analysisId];
+  const where = ['analysis_id = $1', ...filterConditions(findingsResource, filter, params)];
   const { rows } = await db.query<ExportRow>(
     `SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel", risk_type AS "riskType", business_process AS "businessProcess",
             functions, sources, accepted, accepted_by AS "acceptedBy", message
-     FROM findings WHERE analysis_id = $1`,
-    [analysisId],
+     FROM findings WHERE ${where.join(' AND ')}`,
+    params,
   );
   // Code-point order, as the command line sorts; a database collation would differ.
   return rows.sort(compareHolderRows);
@@ -54,15 +60,17 @@ async function findingsXlsx(rows: readonly ExportRow[]): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** `GET /api/analyses/:id/export?format=csv|xlsx`. */
+/** `GET /api/analyses/:id/export?format=csv|xlsx&filter={…}` (the findings list's filter). */
 export function registerAnalysisExport(app: FastifyInstance, db: Database): void {
   app.get('/api/analyses/:id/export', { preHandler: app.authenticate }, async (request, reply) => {
     const ctx = await resourceContext(db, findingsResource, request, 'read');
     const { id } = request.params as { id: string };
     const analysis = await findScoped<{ status: string; name: string }>(db, 'analyses', ctx, id, 'status, name', 'analysis');
-    const format = formatParam((request.query as { format?: string }).format);
+    const query = request.query as { format?: string; filter?: unknown };
+    const format = formatParam(query.format);
+    const filter = jsonParam('filter', query.filter) ?? {};
     if (analysis.status !== 'completed') throw conflict('Only a completed analysis has findings to export', 'NOT_COMPLETED');
-    const rows = await exportRows(db, id);
+    const rows = await exportRows(db, id, filter);
     const file = `${analysis.name.replace(/[^\w.-]+/g, '_') || 'findings'}.${format}`;
     reply.header('Content-Disposition', `attachment; filename="${file}"`);
     if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows));

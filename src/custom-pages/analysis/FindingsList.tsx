@@ -22,10 +22,27 @@ export const approvalLink = (f: { riskId: string; holder: string; level: string 
   return `/app/reports/risk?${q.toString()}`;
 };
 
-function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[] }) {
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: { value: string; label: string }[];
+}) {
   const translate = useTranslate();
   return (
-    <TextField select size="small" label={translate(label)} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 160 }}>
+    <TextField
+      select
+      size="small"
+      label={translate(label)}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      sx={{ minWidth: 160 }}
+    >
       <MenuItem value="">{translate('segra.analysis.common.all')}</MenuItem>
       {options.map((o) => (
         <MenuItem key={o.value} value={o.value}>
@@ -44,70 +61,115 @@ export default function FindingsList() {
   const [riskLevel, setRiskLevel] = useState('');
   const [accepted, setAccepted] = useState('');
   const columns: Column<FindingRecord>[] = [
-    { key: 'level', label: 'segra.analysis.fields.holder_level', sortable: true, render: (r) => translate(`segra.analysis.holder_level.${r.level}`) },
+    {
+      key: 'level',
+      label: 'segra.analysis.fields.holder_level',
+      sortable: true,
+      render: (r) => translate(`segra.analysis.holder_level.${r.level}`),
+    },
     { key: 'holder', label: 'segra.analysis.fields.holder', sortable: true },
     { key: 'riskId', label: 'segra.analysis.fields.risk_id', sortable: true },
-    { key: 'riskLevel', label: 'segra.analysis.fields.risk_level', sortable: true, render: (r) => <Chip size="small" color={riskLevelColour(r.riskLevel)} label={translate(riskLevelKey(r.riskLevel))} /> },
-    { key: 'riskType', label: 'segra.analysis.fields.type', sortable: true, render: (r) => translate(`segra.analysis.risk_type.${r.riskType}`) },
+    {
+      key: 'riskLevel',
+      label: 'segra.analysis.fields.risk_level',
+      sortable: true,
+      render: (r) => (
+        <Chip size="small" color={riskLevelColour(r.riskLevel)} label={translate(riskLevelKey(r.riskLevel))} />
+      ),
+    },
+    {
+      key: 'riskType',
+      label: 'segra.analysis.fields.type',
+      sortable: true,
+      render: (r) => translate(`segra.analysis.risk_type.${r.riskType}`),
+    },
     { key: 'businessProcess', label: 'segra.analysis.fields.business_process', sortable: true },
     { key: 'functions', label: 'segra.analysis.fields.functions' },
     {
       key: 'accepted',
       label: 'segra.analysis.fields.accepted',
       sortable: true,
-      render: (r) => (r.accepted ? <Chip size="small" color="success" label={translate('segra.analysis.findings.accepted')} /> : <Chip size="small" variant="outlined" label={translate('segra.analysis.findings.open')} />),
+      render: (r) =>
+        r.accepted ? (
+          <Chip size="small" color="success" label={translate('segra.analysis.findings.accepted')} />
+        ) : (
+          <Chip size="small" variant="outlined" label={translate('segra.analysis.findings.open')} />
+        ),
     },
   ];
   return (
     <ScreenCard titleKey="segra.screens.reports_list">
       <DefaultAnalysisGate>
-        {(analysis) => (
-          <>
-            <Flex direction="row" gap={2} sx={{ mb: 2 }} flexWrap="wrap" alignItems="center">
-              <FilterSelect label="segra.analysis.fields.holder_level" value={level} onChange={setLevel} options={HOLDER_LEVELS.map((l) => ({ value: l, label: translate(`segra.analysis.holder_level.${l}`) }))} />
-              <FilterSelect label="segra.analysis.fields.risk_level" value={riskLevel} onChange={setRiskLevel} options={RISK_LEVELS.map((l) => ({ value: l, label: translate(riskLevelKey(l)) }))} />
-              <FilterSelect
-                label="segra.analysis.fields.accepted"
-                value={accepted}
-                onChange={setAccepted}
-                options={[
-                  { value: 'true', label: translate('segra.analysis.findings.accepted') },
-                  { value: 'false', label: translate('segra.analysis.findings.open') },
-                ]}
+        {(analysis) => {
+          const filter = {
+            analysisId: analysis.id,
+            level: level ? [level] : undefined,
+            riskLevel: riskLevel ? [riskLevel] : undefined,
+            accepted: accepted === '' ? undefined : accepted === 'true',
+          };
+          return (
+            <>
+              <Flex direction="row" gap={2} sx={{ mb: 2 }} flexWrap="wrap" alignItems="center">
+                <FilterSelect
+                  label="segra.analysis.fields.holder_level"
+                  value={level}
+                  onChange={setLevel}
+                  options={HOLDER_LEVELS.map((l) => ({
+                    value: l,
+                    label: translate(`segra.analysis.holder_level.${l}`),
+                  }))}
+                />
+                <FilterSelect
+                  label="segra.analysis.fields.risk_level"
+                  value={riskLevel}
+                  onChange={setRiskLevel}
+                  options={RISK_LEVELS.map((l) => ({ value: l, label: translate(riskLevelKey(l)) }))}
+                />
+                <FilterSelect
+                  label="segra.analysis.fields.accepted"
+                  value={accepted}
+                  onChange={setAccepted}
+                  options={[
+                    { value: 'true', label: translate('segra.analysis.findings.accepted') },
+                    { value: 'false', label: translate('segra.analysis.findings.open') },
+                  ]}
+                />
+                {/* The export holds exactly the rows listed under the same filter (DESIGN 6). */}
+                <ExportButtons
+                  url={`/api/analyses/${analysis.id}/export?filter=${encodeURIComponent(JSON.stringify(filter))}`}
+                  name={analysis.name}
+                />
+              </Flex>
+              <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
+                {translate('segra.analysis.findings.drill_hint')}
+              </Typography>
+              <PagedTable<FindingRecord>
+                testId="findings"
+                columns={columns}
+                reloadKey={analysis.id}
+                defaultSort={['holder', 'ASC']}
+                filter={filter}
+                load={(p) => apiList<FindingRecord>('/api/findings', p)}
+                expand={(f) => (
+                  <Box>
+                    <ProvenanceView provenance={f.provenance} sources={f.sources} holder={f.holder} />
+                    {f.accepted && (
+                      <Typography variant="body2" sx={{ mt: 1 }}>
+                        {translate('segra.analysis.findings.accepted_by', {
+                          by: f.acceptedBy ?? '—',
+                          message: f.message ?? '',
+                        })}
+                      </Typography>
+                    )}
+                    <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => navigate(approvalLink(f))}>
+                      {translate('segra.analysis.findings.accept')}
+                    </Button>
+                  </Box>
+                )}
               />
-              <ExportButtons url={`/api/analyses/${analysis.id}/export`} name={analysis.name} />
-            </Flex>
-            <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
-              {translate('segra.analysis.findings.drill_hint')}
-            </Typography>
-            <PagedTable<FindingRecord>
-              testId="findings"
-              columns={columns}
-              reloadKey={analysis.id}
-              defaultSort={['holder', 'ASC']}
-              filter={{
-                analysisId: analysis.id,
-                level: level ? [level] : undefined,
-                riskLevel: riskLevel ? [riskLevel] : undefined,
-                accepted: accepted === '' ? undefined : accepted === 'true',
-              }}
-              load={(p) => apiList<FindingRecord>('/api/findings', p)}
-              expand={(f) => (
-                <Box>
-                  <ProvenanceView provenance={f.provenance} sources={f.sources} holder={f.holder} />
-                  {f.accepted && (
-                    <Typography variant="body2" sx={{ mt: 1 }}>
-                      {translate('segra.analysis.findings.accepted_by', { by: f.acceptedBy ?? '—', message: f.message ?? '' })}
-                    </Typography>
-                  )}
-                  <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => navigate(approvalLink(f))}>
-                    {translate('segra.analysis.findings.accept')}
-                  </Button>
-                </Box>
-              )}
-            />
-          </>
-        )}
+            </>
+          );
+        }}
       </DefaultAnalysisGate>
     </ScreenCard>
   );

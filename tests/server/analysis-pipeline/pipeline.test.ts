@@ -156,6 +156,29 @@ function suite(target: TestDatabase): void {
     expect(Number(String(r.headers['content-range']).split('/')[1])).toBe(userLines);
   });
 
+  it('exports exactly the rows the findings list shows under its filter (issue 15)', async () => {
+    const listed = async (filter: object) => {
+      const r = await call('GET', `/api/findings?filter=${encodeURIComponent(JSON.stringify({ analysisId, ...filter }))}&range=[0,999]`, admin);
+      return (r.body as { level: string; holder: string; riskId: string }[]).map((f) => `${f.level},${f.holder},${f.riskId}`).sort();
+    };
+    const exported = async (filter: object) => {
+      const r = await call('GET', `/api/analyses/${analysisId}/export?format=csv&filter=${encodeURIComponent(JSON.stringify(filter))}`, admin);
+      expect(r.status).toBe(200);
+      return (r.body as string).trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 3).join(',')).sort();
+    };
+    const some = (await call('GET', `/api/findings?filter=${encodeURIComponent(JSON.stringify({ analysisId, level: 'USER' }))}&range=[0,0]`, admin)).body[0];
+    for (const filter of [{ level: 'ROLE' }, { riskLevel: ['CRITICAL'] }, { riskId: [some.riskId] }, { q: some.holder.slice(0, 4) }, { level: 'USER', riskLevel: ['HIGH', 'MEDIUM'] }]) {
+      const want = await listed(filter);
+      expect(want.length, JSON.stringify(filter)).toBeGreaterThan(0);
+      expect(await exported(filter), JSON.stringify(filter)).toEqual(want);
+    }
+    // Fewer rows than the whole export, so the filter really applied.
+    expect((await exported({ level: 'ROLE' })).length).toBeLessThan(cliCsv.trim().split('\n').length - 1);
+    const bad = await call('GET', `/api/analyses/${analysisId}/export?format=csv&filter=${encodeURIComponent('{"nope":1}')}`, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/unknown field: nope/);
+  });
+
   it('applies acceptances to stored findings at once: global, then removed', async () => {
     const first = (await call('GET', `/api/findings?filter=${encodeURIComponent(JSON.stringify({ analysisId }))}&range=[0,0]`, admin)).body[0];
     const riskCount = async (accepted: boolean) =>

@@ -1,0 +1,69 @@
+import { badRequest } from '../errors.ts';
+import type { ResourceSpec } from './define-resource.ts';
+
+/** At most this many records in one page, and values in one filter list. */
+export const MAX_RANGE = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const quoteIdentifier = (identifier: string): string => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(identifier)) throw new Error(`Bad identifier in a resource declaration: ${identifier}`);
+  return `"${identifier}"`;
+};
+
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The WHERE conditions of a simple-rest `filter={...}` over a declared resource, appending their
+ * values to `params`. One builder for the list and for everything that must hold exactly the
+ * list's rows (the findings export, issue 15).
+ */
+export function filterConditions(spec: Pick<ResourceSpec, 'columns' | 'filterable' | 'q'>, filterRaw: unknown, params: unknown[]): string[] {
+  if (filterRaw === null || typeof filterRaw !== 'object' || Array.isArray(filterRaw)) {
+    throw badRequest('The filter parameter must be a JSON object');
+  }
+  const col = (field: string): string => quoteIdentifier(spec.columns[field]);
+  const where: string[] = [];
+  const listOf = (field: string, value: unknown): unknown[] => {
+    const list = Array.isArray(value) ? value : [value];
+    if (list.length > MAX_RANGE) throw badRequest(`The filter parameter may list at most ${MAX_RANGE} values for ${field}`);
+    if (!list.every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
+      throw badRequest(`The filter parameter has a value of the wrong type for ${field}`);
+    }
+    return list;
+  };
+  const marks = (list: unknown[]): string =>
+    list
+      .map((v) => {
+        params.push(v);
+        return `$${params.length}`;
+      })
+      .join(', ');
+  for (const [field, value] of Object.entries(filterRaw as Record<string, unknown>)) {
+    if (value === undefined) continue;
+    if (field === 'id') {
+      const ids = listOf(field, value).filter((v) => typeof v === 'string' && UUID.test(v)); // a malformed id matches nothing
+      where.push(ids.length === 0 ? 'false' : `"id" IN (${marks(ids)})`);
+    } else if (field === 'q' && spec.q?.length) {
+      if (typeof value !== 'string') throw badRequest('The filter parameter q must be a string');
+      if (value.trim() === '') continue;
+      params.push(`%${escapeLike(value.trim())}%`);
+      const n = params.length;
+      where.push(`(${spec.q.map((f) => `${col(f)}::text ILIKE $${n}`).join(' OR ')})`);
+    } else if (field in spec.filterable) {
+      const op = spec.filterable[field];
+      if (value === null) {
+        where.push(`${col(field)} IS NULL`);
+      } else if (op === 'ilike') {
+        if (typeof value !== 'string') throw badRequest(`The filter parameter ${field} must be a string`);
+        params.push(`%${escapeLike(value)}%`);
+        where.push(`${col(field)}::text ILIKE $${params.length}`);
+      } else {
+        const list = listOf(field, value);
+        where.push(list.length === 0 ? 'false' : `${col(field)} IN (${marks(list)})`);
+      }
+    } else {
+      throw badRequest(`The filter parameter has an unknown field: ${field}`);
+    }
+  }
+  return where;
+}
