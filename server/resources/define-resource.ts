@@ -80,6 +80,8 @@ export interface ResourceSpec {
     ctx: ResourceContext,
     record?: Record<string, unknown>,
   ) => Promise<Record<string, string> | undefined>;
+  /** Adds derived fields to the records a list or get answers (e.g. a finding's names); the page only. */
+  decorate?: (db: Database, records: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** Runs inside the delete transaction, after the row was found in scope; throw to refuse. */
   beforeDelete?: (db: Database, id: string, ctx: ResourceContext) => Promise<void>;
 }
@@ -273,13 +275,15 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     const range = rows.length === 0 ? `*/${total}` : `${start}-${start + rows.length - 1}/${total}`;
     reply.header('Content-Range', `${spec.name} ${range}`);
     reply.header('Access-Control-Expose-Headers', 'Content-Range');
-    return rows.map(toRecord);
+    const records = rows.map(toRecord);
+    return spec.decorate ? spec.decorate(db, records) : records;
   });
 
   app.get(`${base}/:id`, { ...auth, ...documentationOnly(docs.one) }, async (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
     const ctx = await context(request, 'read');
-    return findOne(ctx, id);
+    const record = await findOne(ctx, id);
+    return spec.decorate ? (await spec.decorate(db, [record]))[0] : record;
   });
 
   const offers = (op: 'create' | 'update' | 'delete'): boolean => (spec.operations?.[op] ?? true) === true;

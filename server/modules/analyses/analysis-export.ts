@@ -8,6 +8,7 @@ import { formatParam, jsonParam, XLSX_TYPE } from '../../resources/query-params.
 import { loadExcelJs } from '../../importers/table-source.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
+import { addFindingNames } from './finding-names.ts';
 import { findingsResource } from './findings-resource.ts';
 
 interface ExportRow {
@@ -44,18 +45,45 @@ export async function exportRows(db: Database, analysisId: string, filter: unkno
 /** Exactly the text `segra analyze --format csv` writes for the same inputs. */
 export function findingsCsv(rows: readonly ExportRow[]): string {
   const lines = [FINDINGS_CSV_COLUMNS.join(',')];
-  for (const r of rows) lines.push([r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources].map(csvField).join(','));
+  for (const r of rows)
+    lines.push([r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources].map(csvField).join(','));
   return lines.join('\n') + '\n';
 }
 
-async function findingsXlsx(rows: readonly ExportRow[]): Promise<Buffer> {
+async function findingsXlsx(db: Database, analysisId: string, plain: readonly ExportRow[]): Promise<Buffer> {
+  const rows = await addFindingNames(
+    db,
+    plain.map((r) => ({ ...r, analysisId })),
+  );
   const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('FINDINGS');
-  sheet.addRow([...FINDINGS_CSV_COLUMNS, 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE']);
+  sheet.addRow([
+    ...FINDINGS_CSV_COLUMNS,
+    'HOLDER_NAME',
+    'RISK_DESCRIPTION',
+    'BUSINESS_PROCESS',
+    'ACCEPTED',
+    'ACCEPTED_BY',
+    'MESSAGE',
+  ]);
   sheet.getRow(1).font = { bold: true };
   for (const r of rows) {
-    sheet.addRow([r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources, r.businessProcess, r.accepted ? 'X' : '', r.acceptedBy ?? '', r.message ?? '']);
+    sheet.addRow([
+      r.level,
+      r.holder,
+      r.riskId,
+      r.riskLevel,
+      r.riskType,
+      r.functions,
+      r.sources,
+      r.holderName,
+      r.riskDescription,
+      r.businessProcess,
+      r.accepted ? 'X' : '',
+      r.acceptedBy ?? '',
+      r.message ?? '',
+    ]);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
@@ -65,15 +93,23 @@ export function registerAnalysisExport(app: FastifyInstance, db: Database): void
   app.get('/api/analyses/:id/export', { preHandler: app.authenticate }, async (request, reply) => {
     const ctx = await resourceContext(db, findingsResource, request, 'read');
     const { id } = request.params as { id: string };
-    const analysis = await findScoped<{ status: string; name: string }>(db, 'analyses', ctx, id, 'status, name', 'analysis');
+    const analysis = await findScoped<{ status: string; name: string }>(
+      db,
+      'analyses',
+      ctx,
+      id,
+      'status, name',
+      'analysis',
+    );
     const query = request.query as { format?: string; filter?: unknown };
     const format = formatParam(query.format);
     const filter = jsonParam('filter', query.filter) ?? {};
-    if (analysis.status !== 'completed') throw conflict('Only a completed analysis has findings to export', 'NOT_COMPLETED');
+    if (analysis.status !== 'completed')
+      throw conflict('Only a completed analysis has findings to export', 'NOT_COMPLETED');
     const rows = await exportRows(db, id, filter);
     const file = `${analysis.name.replace(/[^\w.-]+/g, '_') || 'findings'}.${format}`;
     reply.header('Content-Disposition', `attachment; filename="${file}"`);
     if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows));
-    return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(rows));
+    return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(db, id, rows));
   });
 }

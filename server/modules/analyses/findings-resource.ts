@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { defineResource, type ResourceSpec } from '../../resources/define-resource.ts';
+import { addFindingNames } from './finding-names.ts';
 
-/** Findings of analyses (DESIGN 6: id, analysisId, level, holder, riskId, … accepted, acceptedBy, message); read-only. */
+/** Findings of analyses (DESIGN 6: id, analysisId, level, holder, holderName, riskId, riskDescription, … accepted, acceptedBy, message); read-only. */
 export const findingsResource: ResourceSpec = {
   name: 'findings',
   table: 'findings',
@@ -35,6 +36,7 @@ export const findingsResource: ResourceSpec = {
   q: ['holder', 'riskId', 'businessProcess'],
   tenantScoped: true,
   access: { read: ['Admin', 'User', 'SuperAdmin'], write: [], page: 'reports/list' },
+  decorate: async (db, records) => (await addFindingNames(db, records as never)) as unknown as Record<string, unknown>[],
 };
 
 export function registerFindings(app: FastifyInstance, db: Database): void {

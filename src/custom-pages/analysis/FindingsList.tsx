@@ -13,7 +13,12 @@ import { HOLDER_LEVELS, RISK_LEVELS, riskLevelColour, riskLevelKey } from './hel
 import { ProvenanceView } from './Provenance.tsx';
 
 /** A stored finding: what a simulation shows of a finding, with its record id and analysis. */
-export type FindingRecord = SimulatedFinding & { id: string; analysisId: string };
+export type FindingRecord = SimulatedFinding & {
+  id: string;
+  analysisId: string;
+  holderName?: string;
+  riskDescription?: string;
+};
 
 /** The link to the approval screen for one finding (risk, holder, scope prefilled). */
 export const approvalLink = (f: { riskId: string; holder: string; level: string }): string => {
@@ -67,8 +72,36 @@ export default function FindingsList() {
       sortable: true,
       render: (r) => translate(`segra.analysis.holder_level.${r.level}`),
     },
-    { key: 'holder', label: 'segra.analysis.fields.holder', sortable: true },
-    { key: 'riskId', label: 'segra.analysis.fields.risk_id', sortable: true },
+    {
+      key: 'holder',
+      label: 'segra.analysis.fields.holder',
+      sortable: true,
+      render: (r) => (
+        <>
+          {r.holder}
+          {r.holderName ? (
+            <Typography variant="caption" color="text.secondary" component="div">
+              {r.holderName}
+            </Typography>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'riskId',
+      label: 'segra.analysis.fields.risk_id',
+      sortable: true,
+      render: (r) => (
+        <>
+          {r.riskId}
+          {r.riskDescription ? (
+            <Typography variant="caption" color="text.secondary" component="div">
+              {r.riskDescription}
+            </Typography>
+          ) : null}
+        </>
+      ),
+    },
     {
       key: 'riskLevel',
       label: 'segra.analysis.fields.risk_level',

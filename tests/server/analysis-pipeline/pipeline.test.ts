@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
+import Papa from 'papaparse';
 import { generateLandscape } from '../../../server/generator/index.ts';
 import { emptyExtract } from '../../../engine/model/extract.ts';
 import { sweepStaleWork } from '../../../server/jobs/workers.ts';
@@ -154,6 +155,35 @@ function suite(target: TestDatabase): void {
     }
     const userLines = cliCsv.split('\n').filter((l) => l.startsWith('USER,')).length;
     expect(Number(String(r.headers['content-range']).split('/')[1])).toBe(userLines);
+  });
+
+  it("names each finding's holder and risk: USER_ADDR, AGR_TEXTS and the risk's description (issue 15)", async () => {
+    const csv = (file: string) => Papa.parse<string[]>(readFileSync(path.join(landscape, file), 'utf8').trim()).data.slice(1);
+    const users = new Map(csv('system/USER_ADDR.csv').map((c) => [c[1], c[4]]));
+    const roles = new Map(csv('system/AGR_TEXTS.csv').map((c) => [c[1], c[2]]));
+    const risks = new Map(csv('rules/RISKS.csv').map((c) => [c[0], c[1]]));
+    for (const level of ['USER', 'ROLE']) {
+      const r = await call('GET', `/api/findings?filter=${encodeURIComponent(JSON.stringify({ analysisId, level }))}&range=[0,49]`, admin);
+      expect(r.body.length).toBeGreaterThan(0);
+      for (const f of r.body) {
+        expect(f.holderName, `${level} ${f.holder}`).toBe((level === 'USER' ? users : roles).get(f.holder));
+        expect(f.riskDescription, f.riskId).toBe(risks.get(f.riskId));
+      }
+      const one = await call('GET', `/api/findings/${r.body[0].id}`, admin);
+      expect(one.body).toMatchObject({ holderName: r.body[0].holderName, riskDescription: r.body[0].riskDescription });
+    }
+    // The xlsx carries the same names beside the codes.
+    const xlsx = await call('GET', `/api/analyses/${analysisId}/export?format=xlsx&filter=${encodeURIComponent('{"level":"USER"}')}`, admin);
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.raw as never);
+    const sheet = book.getWorksheet('FINDINGS')!;
+    const header = (sheet.getRow(1).values as string[]).slice(1);
+    const at = (name: string) => header.indexOf(name) + 1;
+    expect(at('HOLDER_NAME')).toBeGreaterThan(0);
+    const row = sheet.getRow(2);
+    expect(row.getCell(at('HOLDER_NAME')).value).toBe(users.get(String(row.getCell(at('ID')).value)));
+    expect(row.getCell(at('RISK_DESCRIPTION')).value).toBe(risks.get(String(row.getCell(at('RISK_ID')).value)));
   });
 
   it('exports exactly the rows the findings list shows under its filter (issue 15)', async () => {
