@@ -217,6 +217,7 @@ export class PreparedAnalysis {
       mode: this.options.mode,
       functions: matches,
       orgValues: org ? org.values : [],
+      orgFields,
       accepted: acceptance !== null,
       acceptance,
     };

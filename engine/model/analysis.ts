@@ -89,6 +89,8 @@ export interface Finding {
    * by hand) for other risks. The engine always sets it.
    */
   orgValues?: string[];
+  /** The risk's org fields, in ORG_FIELDS order (what orgValues' parts stand for); empty for other risks. */
+  orgFields?: string[];
   accepted: boolean;
   /** The acceptance that applies, when accepted. */
   acceptance: RiskAcceptance | null;
