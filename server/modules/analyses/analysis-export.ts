@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { compareHolderRows } from '../../../engine/analysis/order.ts';
-import { csvField, FINDINGS_CSV_COLUMNS } from '../../../engine/output/findings-csv.ts';
+import { csvField, FINDINGS_CSV_COLUMNS, findingsCsvColumns } from '../../../engine/output/findings-csv.ts';
 import type { Database } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import { formatParam, XLSX_TYPE } from '../../resources/query-params.ts';
@@ -21,13 +21,15 @@ interface ExportRow {
   accepted: boolean;
   acceptedBy: string | null;
   message: string | null;
+  /** ORG_VALUES items (`BUKRS=1000`); empty for risks without org fields. */
+  orgValues: string[];
 }
 
 /** The findings of a completed analysis in the CSV order of `segra analyze` (DESIGN 11). */
 export async function exportRows(db: Database, analysisId: string): Promise<ExportRow[]> {
   const { rows } = await db.query<ExportRow>(
     `SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel", risk_type AS "riskType", business_process AS "businessProcess",
-            functions, sources, accepted, accepted_by AS "acceptedBy", message
+            functions, sources, accepted, accepted_by AS "acceptedBy", message, org_values AS "orgValues"
      FROM findings WHERE analysis_id = $1`,
     [analysisId],
   );
@@ -35,21 +37,37 @@ export async function exportRows(db: Database, analysisId: string): Promise<Expo
   return rows.sort(compareHolderRows);
 }
 
+/** Whether the analysis's ruleset has an active org-level risk: then exports carry ORG_VALUES, as `segra analyze` does. */
+export async function hasOrgLevelRisks(db: Database, analysisId: string): Promise<boolean> {
+  const { rows } = await db.query<{ org: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM risks r JOIN analyses a ON a.risk_period_id = r.risk_period_id
+                    WHERE a.id = $1 AND r.active AND cardinality(r.org_fields) > 0) AS org`,
+    [analysisId],
+  );
+  return rows[0]?.org ?? false;
+}
+
 /** Exactly the text `segra analyze --format csv` writes for the same inputs. */
-export function findingsCsv(rows: readonly ExportRow[]): string {
-  const lines = [FINDINGS_CSV_COLUMNS.join(',')];
-  for (const r of rows) lines.push([r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources].map(csvField).join(','));
+export function findingsCsv(rows: readonly ExportRow[], orgValues = false): string {
+  const lines = [findingsCsvColumns(orgValues).join(',')];
+  for (const r of rows) {
+    const row = [r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources];
+    if (orgValues) row.push(r.orgValues.join(';'));
+    lines.push(row.map(csvField).join(','));
+  }
   return lines.join('\n') + '\n';
 }
 
-async function findingsXlsx(rows: readonly ExportRow[]): Promise<Buffer> {
+async function findingsXlsx(rows: readonly ExportRow[], orgValues: boolean): Promise<Buffer> {
   const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('FINDINGS');
-  sheet.addRow([...FINDINGS_CSV_COLUMNS, 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE']);
+  const org = orgValues ? ['ORG_VALUES'] : [];
+  sheet.addRow([...FINDINGS_CSV_COLUMNS, ...org, 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE']);
   sheet.getRow(1).font = { bold: true };
   for (const r of rows) {
-    sheet.addRow([r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources, r.businessProcess, r.accepted ? 'X' : '', r.acceptedBy ?? '', r.message ?? '']);
+    const orgCell = orgValues ? [r.orgValues.join(';')] : [];
+    sheet.addRow([r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources, ...orgCell, r.businessProcess, r.accepted ? 'X' : '', r.acceptedBy ?? '', r.message ?? '']);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
@@ -62,10 +80,10 @@ export function registerAnalysisExport(app: FastifyInstance, db: Database): void
     const analysis = await findScoped<{ status: string; name: string }>(db, 'analyses', ctx, id, 'status, name', 'analysis');
     const format = formatParam((request.query as { format?: string }).format);
     if (analysis.status !== 'completed') throw conflict('Only a completed analysis has findings to export', 'NOT_COMPLETED');
-    const rows = await exportRows(db, id);
+    const [rows, orgValues] = await Promise.all([exportRows(db, id), hasOrgLevelRisks(db, id)]);
     const file = `${analysis.name.replace(/[^\w.-]+/g, '_') || 'findings'}.${format}`;
     reply.header('Content-Disposition', `attachment; filename="${file}"`);
-    if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows));
-    return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(rows));
+    if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows, orgValues));
+    return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(rows, orgValues));
   });
 }
