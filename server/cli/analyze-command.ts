@@ -1,7 +1,8 @@
 import { analyse, type AnalysisResult } from '../../engine/index.ts';
 import type { AnalysisLevel, InstanceMode } from '../../engine/model/analysis.ts';
 import { compareHolderRows } from '../../engine/analysis/order.ts';
-import { csvField, FINDINGS_CSV_COLUMNS, findingToCsvRow, formatSourcePath } from '../../engine/output/findings-csv.ts';
+import { csvField, findingsCsvColumns, findingToCsvRow, formatSourcePath } from '../../engine/output/findings-csv.ts';
+import { hasOrgLevelRisks } from '../../engine/ruleset/org-fields.ts';
 import { readAnalysisInputs } from './inputs.ts';
 import { dateFlag, oneOf, parseFlags, requireFlag } from './options.ts';
 import { writeLines } from './output.ts';
@@ -38,7 +39,7 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     includeExpired: Boolean(f['include-expired']),
   });
   progress.done();
-  await writeLines(f.out, format === 'csv' ? csvLines(result) : [JSON.stringify(toJson(result), null, 2)]);
+  await writeLines(f.out, format === 'csv' ? csvLines(result, hasOrgLevelRisks(ruleset)) : [JSON.stringify(toJson(result), null, 2)]);
   const c = result.counts;
   process.stderr.write(
     `${c.findings} findings; ${c.usersInScope} users analysed, ${c.usersExcluded} excluded (locked, expired or not yet valid), ${c.roles} roles, ${c.profiles} manual profiles\n`,
@@ -46,9 +47,9 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   return 0;
 }
 
-function* csvLines(result: AnalysisResult): Iterable<string> {
-  yield FINDINGS_CSV_COLUMNS.join(',');
-  for (const f of [...result.findings].sort(compareHolderRows)) yield findingToCsvRow(f).map(csvField).join(',');
+function* csvLines(result: AnalysisResult, orgValues: boolean): Iterable<string> {
+  yield findingsCsvColumns(orgValues).join(',');
+  for (const f of [...result.findings].sort(compareHolderRows)) yield findingToCsvRow(f, orgValues).map(csvField).join(',');
 }
 
 function toJson(result: AnalysisResult): unknown {
@@ -66,10 +67,12 @@ function toJson(result: AnalysisResult): unknown {
       analysisLevel: f.analysisLevel,
       mode: f.mode,
       accepted: f.accepted,
+      ...(f.orgFields && f.orgFields.length > 0 ? { orgFields: f.orgFields, orgValues: f.orgValues ?? [] } : {}),
       functions: f.functions.map((m) => ({
         functionId: m.functionId,
         action: m.action,
         sources: m.sources.map(formatSourcePath),
+        permissions: m.permissions ?? [],
       })),
     })),
   };
