@@ -19,5 +19,5 @@ export { parseValueRow, coversValue, intervalsMeet, normaliseValue, type ValueIn
 export { parseRuleValue, rowSatisfies, type RuleValue } from './authorisation/rule-value.ts';
 export { compareCodePoints } from './authorisation/code-point.ts';
 export { mitigateFindings, mitigationWarnings } from './analysis/mitigation.ts';
-export { UsageIndex, TcodeExecutability } from './analysis/usage.ts';
+export { UsageIndex, TcodeExecutability, usageWarnings } from './analysis/usage.ts';
 export { usageOfFindings, formatRemediation } from './analysis/remediation.ts';

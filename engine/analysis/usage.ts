@@ -1,5 +1,5 @@
 import { hasBit } from '../bitset.ts';
-import type { UsageRecord } from '../model/controls.ts';
+import type { InputWarning, UsageRecord } from '../model/controls.ts';
 import type { Ruleset } from '../model/ruleset.ts';
 import { compileRuleset } from '../ruleset/compile.ts';
 import type { CompiledRuleset } from '../ruleset/compiled.ts';
@@ -16,15 +16,19 @@ export class UsageIndex {
   private readonly sums = new Map<string, Map<string, number>>();
   private readonly usedCache = new Map<string, string[]>();
 
-  constructor(records: readonly UsageRecord[]) {
-    for (const r of records) {
-      const tcode = r.tcode.trim();
-      const user = r.user.trim();
-      if (tcode === '' || user === '') continue;
-      let m = this.sums.get(user);
-      if (!m) this.sums.set(user, (m = new Map()));
-      m.set(tcode, (m.get(tcode) ?? 0) + r.count);
-    }
+  constructor(records: readonly UsageRecord[] = []) {
+    for (const r of records) this.add(r.user, r.tcode, r.count);
+  }
+
+  /** Adds one row's count (readers stream millions of rows straight in). */
+  add(userName: string, tcodeName: string, count: number): void {
+    const tcode = tcodeName.trim();
+    const user = userName.trim();
+    if (tcode === '' || user === '') return;
+    let m = this.sums.get(user);
+    if (!m) this.sums.set(user, (m = new Map()));
+    m.set(tcode, (m.get(tcode) ?? 0) + count);
+    this.usedCache.delete(user);
   }
 
   /** Distinct tcodes the user used, in first-seen order. */
@@ -52,6 +56,13 @@ export class UsageIndex {
   users(): IterableIterator<string> {
     return this.sums.keys();
   }
+}
+
+/** Usage rows of users USR02 lacks: they change nothing, but are counted (DESIGN 4.1a). */
+export function usageWarnings(prepared: PreparedAnalysis, usage: UsageIndex, table = 'USAGE'): InputWarning[] {
+  const unknown: string[] = [];
+  for (const u of usage.users()) if (!prepared.landscape.users.has(u)) unknown.push(u);
+  return unknown.length === 0 ? [] : [{ code: 'USER_NOT_IN_USR02', table, count: unknown.length, examples: unknown.slice(0, 10) }];
 }
 
 /**
