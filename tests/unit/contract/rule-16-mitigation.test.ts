@@ -150,3 +150,16 @@ describe('rule 16: mitigating controls', () => {
     expect(mitigationWarnings(p, [m('C1', 'P2P01', 'USER', 'U1')])).toEqual([]);
   });
 });
+
+describe('rule 16: a composite inside an assigned composite whose children loop back', () => {
+  it('is held by the user and mitigates when, as a role, it meets the risk', () => {
+    // U1 is assigned C_OUTER = {C_LOOP, R_BOTH}; C_LOOP = {C_OUTER}. C_LOOP lies on no path from
+    // U1 to a single role (the loop is cut), yet it is inside C_OUTER and holds R_BOTH through it.
+    const y = extract().users('U1').role('R_BOTH', ...VENDOR, ...PAY).composite('C_OUTER', 'C_LOOP', 'R_BOTH').composite('C_LOOP', 'C_OUTER').assign('U1', 'C_OUTER').build();
+    const p = prepareAnalysis(y, rules, opts());
+    const findings = p.run().findings;
+    const got = mitigateFindings(p, findings, [m('C1', 'P2P01', 'ROLE', 'C_LOOP')]);
+    const i = findings.findIndex((f) => f.level === 'USER' && f.holder === 'U1' && f.riskId === 'P2P01');
+    expect(got[i]).toEqual({ status: 'MITIGATED', controls: ['C1'] });
+  });
+});
