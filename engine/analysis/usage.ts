@@ -13,22 +13,45 @@ import { SourceEvaluator } from './source-evaluation.ts';
  * user used a tcode when its counts add up to more than 0.
  */
 export class UsageIndex {
-  private readonly sums = new Map<string, Map<string, number>>();
+  /** Tcode names by number: a usage export names a few thousand tcodes millions of times. */
+  private readonly tcodeIds = new Map<string, number>();
+  private readonly tcodeNames: string[] = [];
+  /** Per user, its tcode numbers and their summed counts (a user runs tens of tcodes, not thousands). */
+  private readonly byUser = new Map<string, { ids: number[]; counts: number[] }>();
   private readonly usedCache = new Map<string, string[]>();
+  private lastUser = '';
+  private last: { ids: number[]; counts: number[] } | null = null;
 
   constructor(records: readonly UsageRecord[] = []) {
-    for (const r of records) this.add(r.user, r.tcode, r.count);
+    for (const r of records) this.add(r.user.trim(), r.tcode.trim(), r.count);
   }
 
-  /** Adds one row's count (readers stream millions of rows straight in). */
-  add(userName: string, tcodeName: string, count: number): void {
-    const tcode = tcodeName.trim();
-    const user = userName.trim();
+  /**
+   * Adds one row's count; user and tcode must be trimmed already (readers stream millions of
+   * rows straight in, and exports list a user's rows together, so the user last seen is kept).
+   */
+  add(user: string, tcode: string, count: number): void {
     if (tcode === '' || user === '') return;
-    let m = this.sums.get(user);
-    if (!m) this.sums.set(user, (m = new Map()));
-    m.set(tcode, (m.get(tcode) ?? 0) + count);
-    this.usedCache.delete(user);
+    let u = this.last;
+    if (u === null || user !== this.lastUser) {
+      u = this.byUser.get(user) ?? null;
+      if (u === null) this.byUser.set(user, (u = { ids: [], counts: [] }));
+      this.lastUser = user;
+      this.last = u;
+      if (this.usedCache.size > 0) this.usedCache.clear();
+    }
+    let id = this.tcodeIds.get(tcode);
+    if (id === undefined) {
+      id = this.tcodeNames.length;
+      this.tcodeIds.set(tcode, id);
+      this.tcodeNames.push(tcode);
+    }
+    const at = u.ids.indexOf(id);
+    if (at >= 0) u.counts[at] += count;
+    else {
+      u.ids.push(id);
+      u.counts.push(count);
+    }
   }
 
   /** Distinct tcodes the user used, in first-seen order. */
@@ -36,25 +59,30 @@ export class UsageIndex {
     let list = this.usedCache.get(user);
     if (!list) {
       list = [];
-      for (const [t, n] of this.sums.get(user) ?? []) if (n > 0) list.push(t);
+      const u = this.byUser.get(user);
+      if (u) for (let i = 0; i < u.ids.length; i++) if (u.counts[i] > 0) list.push(this.tcodeNames[u.ids[i]]);
       this.usedCache.set(user, list);
     }
     return list;
   }
 
   count(user: string, tcode: string): number {
-    return this.sums.get(user)?.get(tcode) ?? 0;
+    const u = this.byUser.get(user);
+    const id = this.tcodeIds.get(tcode);
+    if (!u || id === undefined) return 0;
+    const at = u.ids.indexOf(id);
+    return at < 0 ? 0 : u.counts[at];
   }
 
   /** Every tcode some user used. */
   allUsed(): Set<string> {
     const out = new Set<string>();
-    for (const m of this.sums.values()) for (const [t, n] of m) if (n > 0) out.add(t);
+    for (const u of this.byUser.values()) for (let i = 0; i < u.ids.length; i++) if (u.counts[i] > 0) out.add(this.tcodeNames[u.ids[i]]);
     return out;
   }
 
   users(): IterableIterator<string> {
-    return this.sums.keys();
+    return this.byUser.keys();
   }
 }
 

@@ -36,10 +36,28 @@ function entryIdTcode(value: string): string {
   return m ? m[1] : t;
 }
 
+/** `s.trim()` without the call when there is nothing to trim (the common case, once per cell). */
+function trim(s: string): string {
+  const n = s.length;
+  if (n === 0) return s;
+  const a = s.charCodeAt(0);
+  const b = s.charCodeAt(n - 1);
+  return a <= 32 || a > 126 || b <= 32 || b > 126 ? s.trim() : s;
+}
+
 /** A count: an integer, optionally signed or with thousands separators (`1.234`, `1,234`, `1 234`). */
 function parseCount(text: string): number | undefined {
-  const t = text.trim();
+  const t = trim(text);
   if (t === '') return 1;
+  // Plain digits, the usual case, without a regular expression.
+  let n = 0;
+  let i = 0;
+  for (; i < t.length; i++) {
+    const d = t.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) break;
+    n = n * 10 + d;
+  }
+  if (i === t.length && i < 16) return n;
   if (/^[+-]?\d+$/.test(t)) return Number(t);
   if (/^\d{1,3}([.,' ]\d{3})+$/.test(t)) return Number(t.replace(/[.,' ]/g, ''));
   return undefined;
@@ -61,10 +79,10 @@ export async function readUsage(file: string, options: { client?: string } = {})
     const incomplete: string[] = [];
     let incompleteCount = 0;
     await table.forEachRow((values, line) => {
-      if (isBlank(values)) return;
-      if (client !== undefined && c.client >= 0 && values[c.client].trim() !== client) return;
-      const user = values[c.user].trim();
-      const tcode = isEntryId ? entryIdTcode(values[c.tcode]) : values[c.tcode].trim();
+      const user = trim(values[c.user]);
+      const tcode = isEntryId ? entryIdTcode(values[c.tcode]) : trim(values[c.tcode]);
+      if ((user === '' || tcode === '') && isBlank(values)) return;
+      if (client !== undefined && c.client >= 0 && trim(values[c.client]) !== client) return;
       let count = 1;
       if (c.count >= 0) {
         const n = parseCount(values[c.count]);
