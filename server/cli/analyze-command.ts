@@ -1,8 +1,12 @@
-import { analyse, type AnalysisResult } from '../../engine/index.ts';
+import { mitigateFindings, mitigationWarnings, prepareAnalysis, usageOfFindings, usageWarnings, type AnalysisResult } from '../../engine/index.ts';
 import type { AnalysisLevel, InstanceMode } from '../../engine/model/analysis.ts';
+import type { InputWarning } from '../../engine/model/controls.ts';
 import { compareHolderRows } from '../../engine/analysis/order.ts';
 import { csvField, findingsCsvColumns, findingToCsvRow, formatSourcePath } from '../../engine/output/findings-csv.ts';
 import { hasOrgLevelRisks } from '../../engine/ruleset/org-fields.ts';
+import { readMitigations } from '../importers/mitigation-reader.ts';
+import { readUsage } from '../importers/usage-reader.ts';
+import { extraCsvCells, extraCsvHeader, extraJsonFields, functionUsage, warningLine, type FindingExtras } from './control-columns.ts';
 import { readAnalysisInputs } from './inputs.ts';
 import { dateFlag, oneOf, parseFlags, requireFlag } from './options.ts';
 import { writeLines } from './output.ts';
@@ -19,6 +23,8 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     'include-locked': { type: 'boolean' },
     'include-expired': { type: 'boolean' },
     client: { type: 'string' },
+    mitigations: { type: 'string' },
+    usage: { type: 'string' },
     format: { type: 'string' },
     out: { type: 'string' },
   });
@@ -29,17 +35,36 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   const mode = oneOf<InstanceMode>(f.mode, 'mode', ['same-instance', 'union'], 'same-instance');
   const format = oneOf(f.format, 'format', ['csv', 'json'] as const, 'csv');
   const progress = new Progress();
-  const { extract, ruleset } = await readAnalysisInputs({ system, rules, client: f.client, level, progress });
+  // The control and usage files are small beside the extract: read first, so a mistake in them
+  // costs no extract read, and so the used tcodes' start-check objects are read from AGR_1251.
+  const assignments = f.mitigations === undefined ? undefined : await readMitigations(requireFlag(f.mitigations, 'mitigations'));
+  const usageRead = f.usage === undefined ? undefined : await readUsage(requireFlag(f.usage, 'usage'), { client: f.client });
+  const extraTcodes = usageRead ? usageRead.usage.allUsed() : undefined;
+  const { extract, ruleset } = await readAnalysisInputs({ system, rules, client: f.client, level, progress, extraTcodes });
   progress.update('analysing', 0);
-  const result = analyse(extract, ruleset, {
+  const prepared = prepareAnalysis(extract, ruleset, {
     date,
     level,
     mode,
     includeLocked: Boolean(f['include-locked']),
     includeExpired: Boolean(f['include-expired']),
   });
+  const result = prepared.run();
+  const extras: FindingExtras = {};
+  const warnings: InputWarning[] = [];
+  if (assignments) {
+    extras.mitigations = mitigateFindings(prepared, result.findings, assignments);
+    warnings.push(...mitigationWarnings(prepared, assignments));
+  }
+  if (usageRead) {
+    extras.usage = usageOfFindings(prepared, result.findings, usageRead.usage);
+    warnings.push(...usageRead.warnings, ...usageWarnings(prepared, usageRead.usage));
+  }
   progress.done();
-  await writeLines(f.out, format === 'csv' ? csvLines(result, hasOrgLevelRisks(ruleset)) : [JSON.stringify(toJson(result), null, 2)]);
+  const withWarnings = assignments !== undefined || usageRead !== undefined;
+  const csv = () => csvLines(result, hasOrgLevelRisks(ruleset), extras);
+  await writeLines(f.out, format === 'csv' ? csv() : [JSON.stringify(toJson(result, extras, withWarnings ? warnings : undefined), null, 2)]);
+  for (const w of warnings) process.stderr.write(warningLine(w));
   const c = result.counts;
   process.stderr.write(
     `${c.findings} findings; ${c.usersInScope} users analysed, ${c.usersExcluded} excluded (locked, expired or not yet valid), ${c.roles} roles, ${c.profiles} manual profiles\n`,
@@ -47,17 +72,21 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   return 0;
 }
 
-function* csvLines(result: AnalysisResult, orgValues: boolean): Iterable<string> {
-  yield findingsCsvColumns(orgValues).join(',');
-  for (const f of [...result.findings].sort(compareHolderRows)) yield findingToCsvRow(f, orgValues).map(csvField).join(',');
+// Columns: the base ones, ORG_VALUES when the ruleset has an org-level risk, then STATUS,CONTROLS
+// (--mitigations) and EXECUTION,REMEDIATION (--usage); docs/decisions/2026-11-25-mitigations-and-usage.md.
+function* csvLines(result: AnalysisResult, orgValues: boolean, extras: FindingExtras): Iterable<string> {
+  yield [...findingsCsvColumns(orgValues), ...extraCsvHeader(extras)].join(',');
+  const order = result.findings.map((f, i) => ({ f, i })).sort((a, b) => compareHolderRows(a.f, b.f));
+  for (const { f, i } of order) yield [...findingToCsvRow(f, orgValues), ...extraCsvCells(extras, i)].map(csvField).join(',');
 }
 
-function toJson(result: AnalysisResult): unknown {
+function toJson(result: AnalysisResult, extras: FindingExtras, warnings?: InputWarning[]): unknown {
   return {
     options: result.options,
     counts: result.counts,
     excludedUsers: result.excludedUsers,
-    findings: result.findings.map((f) => ({
+    ...(warnings ? { warnings } : {}),
+    findings: result.findings.map((f, i) => ({
       level: f.level,
       id: f.holder,
       riskId: f.riskId,
@@ -68,11 +97,13 @@ function toJson(result: AnalysisResult): unknown {
       mode: f.mode,
       accepted: f.accepted,
       ...(f.orgFields && f.orgFields.length > 0 ? { orgFields: f.orgFields, orgValues: f.orgValues ?? [] } : {}),
+      ...extraJsonFields(extras, i),
       functions: f.functions.map((m) => ({
         functionId: m.functionId,
         action: m.action,
         sources: m.sources.map(formatSourcePath),
         permissions: m.permissions ?? [],
+        ...functionUsage(extras, i, m.functionId),
       })),
     })),
   };

@@ -18,9 +18,11 @@ export async function readAnalysisInputs(args: {
   client?: string;
   level: AnalysisLevel;
   progress?: Progress;
+  /** Tcodes asked about beyond the ruleset's actions (usage, DESIGN 5.17): their start checks' objects are read too. */
+  extraTcodes?: ReadonlySet<string>;
 }): Promise<{ extract: SystemExtract; ruleset: Ruleset }> {
   const ruleset = await readRuleset(args.rules);
-  const objects = await objectsNeeded(args.system, ruleset, args.level, args.client);
+  const objects = await objectsNeeded(args.system, ruleset, args.level, args.client, args.extraTcodes);
   const extract = await readSystemExtract(args.system, {
     client: args.client,
     objects,
@@ -39,7 +41,10 @@ export async function objectsNeeded(
   ruleset: Ruleset,
   level: AnalysisLevel,
   client?: string,
+  extraTcodes?: ReadonlySet<string>,
 ): Promise<Set<string>> {
   const startChecks = await readSystemExtract(system, { client, tables: ['TSTCA'] });
-  return objectsFor(ruleset, level, startChecks.tcodeChecks);
+  const objects = objectsFor(ruleset, level, startChecks.tcodeChecks);
+  if (extraTcodes) for (const c of startChecks.tcodeChecks) if (extraTcodes.has(c.tcode)) objects.add(c.object);
+  return objects;
 }
