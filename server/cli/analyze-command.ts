@@ -2,6 +2,7 @@ import { analyse, type AnalysisResult } from '../../engine/index.ts';
 import type { AnalysisLevel, InstanceMode } from '../../engine/model/analysis.ts';
 import { compareHolderRows } from '../../engine/analysis/order.ts';
 import { csvField, FINDINGS_CSV_COLUMNS, findingToCsvRow, formatSourcePath } from '../../engine/output/findings-csv.ts';
+import { warningLine, type DataWarning } from '../importers/data-warnings.ts';
 import { readAnalysisInputs } from './inputs.ts';
 import { dateFlag, oneOf, parseFlags, requireFlag } from './options.ts';
 import { writeLines } from './output.ts';
@@ -28,7 +29,9 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   const mode = oneOf<InstanceMode>(f.mode, 'mode', ['same-instance', 'union'], 'same-instance');
   const format = oneOf(f.format, 'format', ['csv', 'json'] as const, 'csv');
   const progress = new Progress();
-  const { extract, ruleset } = await readAnalysisInputs({ system, rules, client: f.client, level, progress });
+  const { extract, ruleset, warnings } = await readAnalysisInputs({ system, rules, client: f.client, level, progress });
+  // DESIGN 4.1a: one line per data-quality warning, before the result.
+  for (const w of warnings) process.stderr.write(`${warningLine(w)}\n`);
   progress.update('analysing', 0);
   const result = analyse(extract, ruleset, {
     date,
@@ -38,7 +41,7 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     includeExpired: Boolean(f['include-expired']),
   });
   progress.done();
-  await writeLines(f.out, format === 'csv' ? csvLines(result) : [JSON.stringify(toJson(result), null, 2)]);
+  await writeLines(f.out, format === 'csv' ? csvLines(result) : [JSON.stringify(toJson(result, warnings), null, 2)]);
   const c = result.counts;
   process.stderr.write(
     `${c.findings} findings; ${c.usersInScope} users analysed, ${c.usersExcluded} excluded (locked, expired or not yet valid), ${c.roles} roles, ${c.profiles} manual profiles\n`,
@@ -51,10 +54,11 @@ function* csvLines(result: AnalysisResult): Iterable<string> {
   for (const f of [...result.findings].sort(compareHolderRows)) yield findingToCsvRow(f).map(csvField).join(',');
 }
 
-function toJson(result: AnalysisResult): unknown {
+function toJson(result: AnalysisResult, warnings: DataWarning[]): unknown {
   return {
     options: result.options,
     counts: result.counts,
+    warnings,
     excludedUsers: result.excludedUsers,
     findings: result.findings.map((f) => ({
       level: f.level,

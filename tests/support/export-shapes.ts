@@ -5,6 +5,7 @@
  * the readers' own tables.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
 
@@ -251,4 +252,42 @@ export function reshapeFolder(from: string, to: string, shape: Shape): void {
     const { name, data } = reshapeTable(f, fs.readFileSync(path.join(from, f), 'utf8'), shape);
     fs.writeFileSync(path.join(to, name), data);
   }
+}
+
+const NAMES = {
+  de: [
+    'Jürgen,Müller,Jürgen Müller,Einkauf',
+    'Björn,Größe,Björn Größe,Buchhaltung',
+    'Renée,Weiß,Renée Weiß,Zahlungsverkehr',
+  ],
+  tr: [
+    'Şükrü,Yılmaz,Şükrü Yılmaz,Satın Alma',
+    'Ayşe,Güneş,Ayşe Güneş,Muhasebe',
+    'Çağrı,Işık,Çağrı Işık,Bilgi İşlem',
+    'İbrahim,Doğan,İbrahim Doğan,Ödemeler',
+  ],
+};
+
+/**
+ * A copy of a generated extract whose people have names of one language (the generator's span
+ * many scripts, which no single-byte code page holds). Every other file must be ASCII.
+ */
+export function canonicalWith(generated: string, language: 'de' | 'tr'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `segra-canonical-${language}-`));
+  for (const f of fs.readdirSync(generated)) fs.copyFileSync(path.join(generated, f), path.join(dir, f));
+  const addr = path.join(dir, 'USER_ADDR.csv');
+  const lines = fs.readFileSync(addr, 'utf8').split('\n');
+  for (let i = 1; i < lines.length; i++) {
+    if (lines[i] === '') continue;
+    const cells = lines[i].split(',');
+    cells.splice(2, 4, ...NAMES[language][i % NAMES[language].length].split(','));
+    lines[i] = cells.join(',');
+  }
+  fs.writeFileSync(addr, lines.join('\n'));
+  for (const f of fs.readdirSync(dir)) {
+    if (f !== 'USER_ADDR.csv' && /[^\t\n\r\x20-\x7e]/.test(fs.readFileSync(path.join(dir, f), 'utf8'))) {
+      throw new Error(`${f} is not ASCII`);
+    }
+  }
+  return dir;
 }

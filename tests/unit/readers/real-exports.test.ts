@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataWarning } from '../../../server/importers/data-warnings.ts';
 import { readSystemExtract } from '../../../server/importers/extract-reader.ts';
-import { reshapeFolder, SHAPES } from '../../support/export-shapes.ts';
+import { canonicalWith, reshapeFolder, SHAPES } from '../../support/export-shapes.ts';
 import { tempDir } from './helpers.ts';
 
 // DESIGN 4.1a: every shape an export arrives in reads to exactly the canonical extract.
@@ -19,40 +18,6 @@ beforeAll(() => {
   generated = path.join(dir, 'system');
 }, 120_000);
 
-const NAMES = {
-  de: [
-    'Jürgen,Müller,Jürgen Müller,Einkauf',
-    'Björn,Größe,Björn Größe,Buchhaltung',
-    'Renée,Weiß,Renée Weiß,Zahlungsverkehr',
-  ],
-  tr: [
-    'Şükrü,Yılmaz,Şükrü Yılmaz,Satın Alma',
-    'Ayşe,Güneş,Ayşe Güneş,Muhasebe',
-    'Çağrı,Işık,Çağrı Işık,Bilgi İşlem',
-    'İbrahim,Doğan,İbrahim Doğan,Ödemeler',
-  ],
-};
-
-/** The generated extract with the people's names of one language (the generator's own span many scripts). */
-function canonicalWith(language: 'de' | 'tr'): string {
-  const dir = tempDir(`segra-canonical-${language}-`);
-  for (const f of fs.readdirSync(generated)) fs.copyFileSync(path.join(generated, f), path.join(dir, f));
-  const addr = path.join(dir, 'USER_ADDR.csv');
-  const lines = fs.readFileSync(addr, 'utf8').split('\n');
-  for (let i = 1; i < lines.length; i++) {
-    if (lines[i] === '') continue;
-    const cells = lines[i].split(',');
-    cells.splice(2, 4, ...NAMES[language][i % NAMES[language].length].split(','));
-    lines[i] = cells.join(',');
-  }
-  fs.writeFileSync(addr, lines.join('\n'));
-  for (const f of fs.readdirSync(dir)) {
-    if (f !== 'USER_ADDR.csv')
-      expect(/[^\t\n\r\x20-\x7e]/.test(fs.readFileSync(path.join(dir, f), 'utf8')), f).toBe(false);
-  }
-  return dir;
-}
-
 /** A warning without its examples' file names, which differ from shape to shape. */
 const gist = (w: DataWarning) => ({ code: w.code, table: w.table, count: w.count });
 
@@ -65,7 +30,7 @@ async function read(dir: string): Promise<{ extract: unknown; warnings: DataWarn
 describe('real export shapes (DESIGN 4.1a)', () => {
   for (const shape of SHAPES) {
     it(`reads the ${shape} shape to exactly the canonical extract`, async () => {
-      const canonical = canonicalWith(shape === 'excel-tr-1254' ? 'tr' : 'de');
+      const canonical = canonicalWith(generated, shape === 'excel-tr-1254' ? 'tr' : 'de');
       const dir = tempDir(`segra-${shape}-`);
       reshapeFolder(canonical, dir, shape);
       const expected = await read(canonical);
