@@ -4,9 +4,10 @@ import type { InputWarning } from '../../engine/model/controls.ts';
 import { compareHolderRows } from '../../engine/analysis/order.ts';
 import { csvField, findingsCsvColumns, findingToCsvRow, formatSourcePath } from '../../engine/output/findings-csv.ts';
 import { hasOrgLevelRisks } from '../../engine/ruleset/org-fields.ts';
+import { warningLine } from '../importers/data-warnings.ts';
 import { readMitigations } from '../importers/mitigation-reader.ts';
 import { readUsage } from '../importers/usage-reader.ts';
-import { extraCsvCells, extraCsvHeader, extraJsonFields, functionUsage, warningLine, type FindingExtras } from './control-columns.ts';
+import { extraCsvCells, extraCsvHeader, extraJsonFields, functionUsage, type FindingExtras } from './control-columns.ts';
 import { readAnalysisInputs } from './inputs.ts';
 import { dateFlag, oneOf, parseFlags, requireFlag } from './options.ts';
 import { writeLines } from './output.ts';
@@ -40,7 +41,9 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   const assignments = f.mitigations === undefined ? undefined : await readMitigations(requireFlag(f.mitigations, 'mitigations'));
   const usageRead = f.usage === undefined ? undefined : await readUsage(requireFlag(f.usage, 'usage'), { client: f.client });
   const extraTcodes = usageRead ? usageRead.usage.allUsed() : undefined;
-  const { extract, ruleset } = await readAnalysisInputs({ system, rules, client: f.client, level, progress, extraTcodes });
+  const inputs = await readAnalysisInputs({ system, rules, client: f.client, level, progress, extraTcodes });
+  const { extract, ruleset } = inputs;
+  const warnings: InputWarning[] = [...inputs.warnings];
   progress.update('analysing', 0);
   const prepared = prepareAnalysis(extract, ruleset, {
     date,
@@ -51,7 +54,6 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   });
   const result = prepared.run();
   const extras: FindingExtras = {};
-  const warnings: InputWarning[] = [];
   if (assignments) {
     extras.mitigations = mitigateFindings(prepared, result.findings, assignments);
     warnings.push(...mitigationWarnings(prepared, assignments));
@@ -61,10 +63,10 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     warnings.push(...usageRead.warnings, ...usageWarnings(prepared, usageRead.usage));
   }
   progress.done();
-  const withWarnings = assignments !== undefined || usageRead !== undefined;
+  // DESIGN 4.1a: one line per warning (the extract's, then the control and usage files').
+  for (const w of warnings) process.stderr.write(`${warningLine(w)}\n`);
   const csv = () => csvLines(result, hasOrgLevelRisks(ruleset), extras);
-  await writeLines(f.out, format === 'csv' ? csv() : [JSON.stringify(toJson(result, extras, withWarnings ? warnings : undefined), null, 2)]);
-  for (const w of warnings) process.stderr.write(warningLine(w));
+  await writeLines(f.out, format === 'csv' ? csv() : [JSON.stringify(toJson(result, extras, warnings), null, 2)]);
   const c = result.counts;
   process.stderr.write(
     `${c.findings} findings; ${c.usersInScope} users analysed, ${c.usersExcluded} excluded (locked, expired or not yet valid), ${c.roles} roles, ${c.profiles} manual profiles\n`,
@@ -80,12 +82,12 @@ function* csvLines(result: AnalysisResult, orgValues: boolean, extras: FindingEx
   for (const { f, i } of order) yield [...findingToCsvRow(f, orgValues), ...extraCsvCells(extras, i)].map(csvField).join(',');
 }
 
-function toJson(result: AnalysisResult, extras: FindingExtras, warnings?: InputWarning[]): unknown {
+function toJson(result: AnalysisResult, extras: FindingExtras, warnings: InputWarning[]): unknown {
   return {
     options: result.options,
     counts: result.counts,
+    warnings,
     excludedUsers: result.excludedUsers,
-    ...(warnings ? { warnings } : {}),
     findings: result.findings.map((f, i) => ({
       level: f.level,
       id: f.holder,

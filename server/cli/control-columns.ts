@@ -4,7 +4,7 @@
  * EXECUTION, REMEDIATION. Each finding's extras are found by its index in the result.
  */
 import type { Finding } from '../../engine/model/analysis.ts';
-import type { FindingMitigation, FindingUsage, InputWarning } from '../../engine/model/controls.ts';
+import type { FindingMitigation, FindingUsage } from '../../engine/model/controls.ts';
 import { formatRemediation } from '../../engine/analysis/remediation.ts';
 
 export interface FindingExtras {
@@ -50,8 +50,5 @@ export function functionUsage(extras: FindingExtras, index: number, functionId: 
 }
 
 /** One stderr line per warning, as the extract readers print theirs. */
-export function warningLine(w: InputWarning): string {
-  return `warning ${w.code} (${w.table}): ${w.count}${w.examples.length ? `, e.g. ${w.examples.join(', ')}` : ''}\n`;
-}
 
 export type { Finding };
