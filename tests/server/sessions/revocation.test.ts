@@ -179,5 +179,47 @@ function revocation(target: TestDatabase): void {
   });
 }
 
+/**
+ * Several `segra serve --no-worker` nodes on one PostgreSQL: a node that did not serve the
+ * write learns of it through the triggers' NOTIFY, not only when its cache entry runs out.
+ */
+function twoNodes(target: TestDatabase): void {
+  let db: Database;
+  let first: FastifyInstance;
+  let second: FastifyInstance;
+  const config = loadConfig({ LOG_LEVEL: 'silent', LOGIN_RATE_LIMIT: '1000' } as NodeJS.ProcessEnv);
+  beforeAll(async () => {
+    db = await target.open();
+    await migrate(db);
+    first = await buildApp(config, { db, logger: false });
+    second = await buildApp(config, { db, logger: false });
+    await first.ready();
+    await second.ready();
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await db?.close();
+    await target.teardown();
+  });
+
+  it('a logout on one node ends the token on the other well before the cache would expire', async () => {
+    await ensureSuperAdmin(db, { email: 'root@segra.test', password: 'root-pass' });
+    const token = (await first.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'root@segra.test', password: 'root-pass' } })).json().token;
+    const me = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(second)).statusCode).toBe(200); // now cached on the second node
+    expect((await first.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(204);
+    const start = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - start < 4000) {
+      status = (await me(second)).statusCode;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - start).toBeLessThan(1000);
+  });
+}
+
 describe('sessions end when access ends, on PGlite', () => revocation(pgliteDatabase()));
 describe.skipIf(!postgresAdminUrl)('sessions end when access ends, on PostgreSQL', () => revocation(postgresDatabase()));
+describe.skipIf(!postgresAdminUrl)('sessions end on every API node of one PostgreSQL', () => twoNodes(postgresDatabase()));
