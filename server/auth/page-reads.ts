@@ -15,4 +15,6 @@ export const ALSO_READ_BY: Readonly<Record<string, readonly string[]>> = {
   'risk-periods': ['reports/analyze-request', 'reports/create', 'simulation', 'risk/modules'],
   // The system period page picks the system of a period.
   systems: ['system/period'],
+  // The special analysis page picks the stored query it runs.
+  'sql-queries': ['report/special'],
 };

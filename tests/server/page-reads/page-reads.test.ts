@@ -93,8 +93,13 @@ function pageReads(target: TestDatabase): void {
     const create = sign('User', only({ 'reports/create': { view: true, add: true } }));
     expect(await status(create, 'GET', '/api/system-periods')).toBe(200);
     expect(await status(create, 'GET', '/api/risk-periods')).toBe(200);
+    const special = sign('User', only({ 'report/special': { view: true } }));
+    expect(await status(special, 'GET', '/api/sql-queries')).toBe(200);
+    expect(await status(special, 'POST', '/api/sql-queries', { name: 'q', type: 'general', rawQuery: 'SELECT 1' })).toBe(403);
+    const periods = sign('User', only({ 'system/period': { view: true } }));
+    expect(await status(periods, 'GET', '/api/systems')).toBe(200);
     const elsewhere = sign('User', only({ 'user/add-department': { view: true, add: true, update: true, delete: true } }));
-    for (const url of ['/api/analyses', '/api/findings', '/api/default-analysis', '/api/system-periods', '/api/risk-periods']) {
+    for (const url of ['/api/analyses', '/api/findings', '/api/default-analysis', '/api/system-periods', '/api/risk-periods', '/api/systems', '/api/sql-queries']) {
       expect(await status(elsewhere, 'GET', url), url).toBe(403);
     }
   });
