@@ -57,7 +57,7 @@ test('SuperAdmin creates a customer, picks it, then adds and deletes a departmen
     });
   });
   await expect(page).toHaveURL(/\/app\/licenses\/license-files$/);
-  await expect(page.getByRole('cell', { name: '25' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '25', exact: true })).toBeVisible();
 
   const fillSystem = (sid: string, installationNumber: string) => async () => {
     await page.locator('input[name="sid"]').fill(sid);
