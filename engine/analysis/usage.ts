@@ -66,6 +66,23 @@ export class UsageIndex {
     return list;
   }
 
+  /** Numbers of the tcodes the user used (see tcodeName), in first-seen order. */
+  usedIds(user: string): number[] {
+    const out: number[] = [];
+    const u = this.byUser.get(user);
+    if (u) for (let i = 0; i < u.ids.length; i++) if (u.counts[i] > 0) out.push(u.ids[i]);
+    return out;
+  }
+
+  tcodeName(id: number): string {
+    return this.tcodeNames[id];
+  }
+
+  /** How many tcode numbers there are. */
+  get tcodeCount(): number {
+    return this.tcodeNames.length;
+  }
+
   count(user: string, tcode: string): number {
     const u = this.byUser.get(user);
     const id = this.tcodeIds.get(tcode);
@@ -129,7 +146,8 @@ export class TcodeExecutability {
     this.holders = new HolderEvaluator(this.compiled, prepared.options.mode);
   }
 
-  private bitsOf(key: string): Uint32Array | null {
+  /** The bit set of one source (`R:role`, `P:profile`), evaluated once. */
+  bitsOf(key: string): Uint32Array | null {
     let b = this.bits.get(key);
     if (b !== undefined) return b;
     const name = key.slice(2);
@@ -143,6 +161,17 @@ export class TcodeExecutability {
     const list: (Uint32Array | null)[] = [];
     for (const k of keys) list.push(this.bitsOf(k));
     return this.holders.checkBits(list);
+  }
+
+  /** The checks a holder meets from its sources' bit sets (ORed in any grouping). */
+  checkBitsOfSets(sets: Iterable<Uint32Array | null>): Uint32Array {
+    return this.holders.checkBits(sets);
+  }
+
+  /** The checks that starting the tcode needs (S_TCODE, then its TSTCA objects); empty for an unknown tcode. */
+  startChecks(tcode: string): readonly number[] {
+    const i = this.index.get(tcode);
+    return i === undefined ? [] : this.compiled.functions[i].alternatives[0].checks;
   }
 
   /** Whether a holder with these check bits can start the tcode (one of those given to the constructor). */
