@@ -3,7 +3,7 @@ import type { InputWarning, UsageRecord } from '../model/controls.ts';
 import type { Ruleset } from '../model/ruleset.ts';
 import { compileRuleset } from '../ruleset/compile.ts';
 import type { CompiledRuleset } from '../ruleset/compiled.ts';
-import { buildProfileInstances, buildRoleInstances, IntervalCache } from '../landscape/instances.ts';
+import { buildProfileInstances, buildRoleInstances, IntervalCache, type AuthorisationInstance } from '../landscape/instances.ts';
 import type { PreparedAnalysis } from './prepared-analysis.ts';
 import { HolderEvaluator } from './holder-evaluation.ts';
 import { SourceEvaluator } from './source-evaluation.ts';
@@ -122,8 +122,8 @@ export class TcodeExecutability {
   private readonly compiled: CompiledRuleset;
   private readonly sources: SourceEvaluator;
   private readonly holders: HolderEvaluator;
-  private readonly roleInstances;
-  private readonly profileInstances;
+  private readonly roleInstances: ReadonlyMap<string, AuthorisationInstance[]>;
+  private readonly profileInstances: ReadonlyMap<string, AuthorisationInstance[]>;
   private readonly bits = new Map<string, Uint32Array | null>();
 
   constructor(prepared: PreparedAnalysis, tcodes: Iterable<string>) {
@@ -137,11 +137,19 @@ export class TcodeExecutability {
     this.compiled = compileRuleset(ruleset, { level: 'action', tcodeChecks: x.tcodeChecks });
     const objects = this.compiled.objects;
     const accept = (o: string): boolean => objects.has(o);
-    const cache = new IntervalCache();
-    this.roleInstances = buildRoleInstances(x, accept, cache);
-    // A composite role's own AGR_1251 rows are not authorisations (as in the analysis).
-    for (const role of prepared.landscape.childrenByComposite.keys()) this.roleInstances.delete(role);
-    this.profileInstances = buildProfileInstances(x, accept, cache);
+    if ([...objects.keys()].every((o) => prepared.compiled.objects.has(o))) {
+      // The analysis already holds every instance these checks look at (S_TCODE and the start
+      // checks' objects are usually its own): evaluated as they are, other objects skipped.
+      this.roleInstances = prepared.roleInstances;
+      this.profileInstances = prepared.profileInstances;
+    } else {
+      const cache = new IntervalCache();
+      const roles = buildRoleInstances(x, accept, cache);
+      // A composite role's own AGR_1251 rows are not authorisations (as in the analysis).
+      for (const role of prepared.landscape.childrenByComposite.keys()) roles.delete(role);
+      this.roleInstances = roles;
+      this.profileInstances = buildProfileInstances(x, accept, cache);
+    }
     this.sources = new SourceEvaluator(this.compiled, prepared.options.mode);
     this.holders = new HolderEvaluator(this.compiled, prepared.options.mode);
   }
