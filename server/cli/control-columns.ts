@@ -3,7 +3,6 @@
  * DESIGN 5.16) and usage (--usage, 5.17), after the findings' own: STATUS, CONTROLS, then
  * EXECUTION, REMEDIATION. Each finding's extras are found by its index in the result.
  */
-import type { Finding } from '../../engine/model/analysis.ts';
 import type { FindingMitigation, FindingUsage, InputWarning } from '../../engine/model/controls.ts';
 import { formatRemediation } from '../../engine/analysis/remediation.ts';
 
@@ -53,5 +52,3 @@ export function functionUsage(extras: FindingExtras, index: number, functionId: 
 export function warningLine(w: InputWarning): string {
   return `warning ${w.code} (${w.table}): ${w.count}${w.examples.length ? `, e.g. ${w.examples.join(', ')}` : ''}\n`;
 }
-
-export type { Finding };
