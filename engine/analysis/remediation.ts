@@ -4,13 +4,6 @@ import type { Execution, FindingUsage, FunctionExecution, RemediationEntry, Usag
 import type { PreparedAnalysis } from './prepared-analysis.ts';
 import { TcodeExecutability, UsageIndex } from './usage.ts';
 
-/** One of the user's own assignments that could be taken away, with the sources it brings. */
-interface Assignment {
-  kind: 'ROLE' | 'PROFILE';
-  name: string;
-  keys: readonly string[];
-}
-
 /** `R:ROLE` / `P:PROFILE`, the entry as REMEDIATION writes it before its count. */
 export const entryText = (e: Pick<RemediationEntry, 'kind' | 'name'>): string => `${e.kind === 'ROLE' ? 'R' : 'P'}:${e.name}`;
 
@@ -19,28 +12,96 @@ export function formatRemediation(entries: readonly RemediationEntry[]): string 
   return entries.map((e) => `${entryText(e)}(${e.lostTcodes})`).join(';');
 }
 
-/** What one user holds on D, cut into the assignments that can be removed and the rest. */
-function assignmentsOf(prepared: PreparedAnalysis, user: string): { own: Assignment[]; inherited: string[] } {
-  const l = prepared.landscape;
-  const date = prepared.options.date;
-  // A role assigned by several AGR_USERS rows valid on D is one entry: removing it removes them all.
-  const own: Assignment[] = l.rolesOf(user, date).map((role) => ({ kind: 'ROLE', name: role, keys: l.roleLeafKeys(role) }));
-  for (const p of l.manualProfilesOf(user)) own.push({ kind: 'PROFILE', name: p, keys: l.profileLeafKeys(p) });
-  const inherited: string[] = [];
-  const ref = l.referenceUserByUser.get(user);
-  if (ref !== undefined && ref !== user && l.users.has(ref)) {
-    for (const role of l.rolesOf(ref, date)) inherited.push(...l.roleLeafKeys(role));
-    for (const p of l.manualProfilesOf(ref)) inherited.push(...l.profileLeafKeys(p));
+/** OR of bit sets, null standing for an empty one; a new array, the inputs are left alone. */
+function orOf(sets: readonly (Uint32Array | null)[]): Uint32Array | null {
+  let out: Uint32Array | null = null;
+  for (const s of sets) {
+    if (!s) continue;
+    if (!out) out = s.slice();
+    else for (let w = 0; w < s.length; w++) out[w] |= s[w];
   }
-  return { own, inherited };
+  return out;
 }
 
-function keysWithout(a: { own: Assignment[]; inherited: string[] }, skip: number): Set<string> {
-  const keys = new Set<string>(a.inherited);
-  a.own.forEach((o, i) => {
-    if (i !== skip) for (const k of o.keys) keys.add(k);
-  });
-  return keys;
+/**
+ * Running ORs over a list of bit sets, in rows reused from user to user: row i holds the OR of
+ * the sets before i (or, from the end, of i and after); null rows stand for empty sets.
+ */
+class BitRows {
+  private rows: Uint32Array[] = [];
+  private used: boolean[] = [];
+
+  fill(sets: readonly (Uint32Array | null)[], fromEnd: boolean): void {
+    const n = sets.length;
+    const width = sets.find((s) => s !== null)?.length ?? 0;
+    if (width === 0) {
+      this.used = new Array(n + 1).fill(false);
+      return;
+    }
+    if (this.rows.length < n + 1 || (this.rows[0]?.length ?? 0) !== width) {
+      this.rows = Array.from({ length: Math.max(n + 1, this.rows.length) }, () => new Uint32Array(width));
+    }
+    this.used = new Array(n + 1).fill(false);
+    const start = fromEnd ? n : 0;
+    this.rows[start].fill(0);
+    for (let k = 1; k <= n; k++) {
+      const i = fromEnd ? n - k : k; // the row being made
+      const prev = fromEnd ? i + 1 : i - 1; // the row it extends
+      const set = sets[fromEnd ? i : i - 1];
+      const row = this.rows[i];
+      const from = this.rows[prev];
+      if (set) for (let w = 0; w < width; w++) row[w] = from[w] | set[w];
+      else row.set(from);
+      this.used[i] = this.used[prev] || set !== null;
+    }
+  }
+
+  /** Row i, or null when it is empty (so that no set at all stays "no instance" in union mode). */
+  row(i: number): Uint32Array | null {
+    return this.used[i] ? this.rows[i] : null;
+  }
+}
+
+/**
+ * The sources of a role or a profile ORed together, once per assignment name for every user:
+ * for the analysis (checks or, in union mode, atoms) and for starting tcodes.
+ */
+class AssignmentBits {
+  private readonly roles = new Map<string, { main: Uint32Array | null; tcodes: Uint32Array | null }>();
+  private readonly profiles = new Map<string, { main: Uint32Array | null; tcodes: Uint32Array | null }>();
+  constructor(
+    private readonly prepared: PreparedAnalysis,
+    private readonly exec: TcodeExecutability,
+  ) {}
+
+  of(kind: 'ROLE' | 'PROFILE', name: string): { main: Uint32Array | null; tcodes: Uint32Array | null } {
+    const cache = kind === 'ROLE' ? this.roles : this.profiles;
+    let b = cache.get(name);
+    if (!b) {
+      const l = this.prepared.landscape;
+      const keys = kind === 'ROLE' ? l.roleLeafKeys(name) : l.profileLeafKeys(name);
+      b = { main: orOf(keys.map((k) => this.prepared.bitsOf(k))), tcodes: orOf(keys.map((k) => this.exec.bitsOf(k))) };
+      cache.set(name, b);
+    }
+    return b;
+  }
+}
+
+/**
+ * What one user holds on D: its own assignments, which can be removed (each distinct role of its
+ * AGR_USERS rows valid on D: removing it removes every row; each manual profile), and what its
+ * reference user brings, which stays.
+ */
+function assignmentsOf(prepared: PreparedAnalysis, user: string): { own: Array<{ kind: 'ROLE' | 'PROFILE'; name: string }>; inherited: Array<{ kind: 'ROLE' | 'PROFILE'; name: string }> } {
+  const l = prepared.landscape;
+  const date = prepared.options.date;
+  const mine = (u: string): Array<{ kind: 'ROLE' | 'PROFILE'; name: string }> => [
+    ...l.rolesOf(u, date).map((name) => ({ kind: 'ROLE' as const, name })),
+    ...l.manualProfilesOf(u).map((name) => ({ kind: 'PROFILE' as const, name })),
+  ];
+  const ref = l.referenceUserByUser.get(user);
+  const inherited = ref !== undefined && ref !== user && l.users.has(ref) ? mine(ref) : [];
+  return { own: mine(user), inherited };
 }
 
 /**
@@ -50,7 +111,9 @@ function keysWithout(a: { own: Assignment[]; inherited: string[] }, skip: number
  * on D (a role, composite or single, however many AGR_USERS rows assign it; a manual UST04
  * profile) whose removal alone leaves the risk unmet, each with the number of distinct used
  * tcodes the user could start before and no longer after, by that number then by the entry.
- * Each user's removals are evaluated once and shared by the user's findings.
+ * Each user's removals are evaluated once and shared by the user's findings: with the
+ * assignments' bit sets ORed once per name, a removal is two ORs (what comes before it and
+ * what comes after it in the list) and one evaluation.
  */
 export function usageOfFindings(
   prepared: PreparedAnalysis,
@@ -71,23 +134,71 @@ export function usageOfFindings(
   const tcodes = new Set<string>();
   for (const u of byUser.keys()) for (const t of usage.used(u)) tcodes.add(t);
   const exec = new TcodeExecutability(prepared, tcodes);
+  const bits = new AssignmentBits(prepared, exec);
+  const startsAll = (checks: Uint32Array, needed: readonly number[]): boolean => {
+    for (const id of needed) if ((checks[id >>> 5] & (1 << (id & 31))) === 0) return false;
+    return true;
+  };
 
   const out: (FindingUsage | null)[] = findings.map(() => null);
+  // Start checks by tcode number, looked up once for the whole export.
+  const startById: (readonly number[])[] = [];
+  for (let id = 0; id < usage.tcodeCount; id++) startById.push(exec.startChecks(usage.tcodeName(id)));
+  // Same-instance: a holder's checks are the OR of its sources' (rule 6), made in a buffer kept
+  // from removal to removal; union mode evaluates the merged atoms anew.
+  const sameInstance = prepared.options.mode === 'same-instance';
+  const mainScratch = { bits: null as Uint32Array | null };
+  const tcodeScratch = { bits: null as Uint32Array | null };
+  const checksOf = (
+    scratch: { bits: Uint32Array | null },
+    a: Uint32Array | null,
+    b: Uint32Array | null,
+    c: Uint32Array | null,
+    evaluate: (sets: (Uint32Array | null)[]) => Uint32Array,
+  ): Uint32Array => {
+    const width = (a ?? b ?? c)?.length;
+    if (!sameInstance || width === undefined) return evaluate([a, b, c]);
+    if (scratch.bits?.length !== width) scratch.bits = new Uint32Array(width);
+    const out = scratch.bits;
+    for (let w = 0; w < width; w++) out[w] = (a ? a[w] : 0) | (b ? b[w] : 0) | (c ? c[w] : 0);
+    return out;
+  };
+  const prefix = new BitRows();
+  const suffix = new BitRows();
+  const prefixT = new BitRows();
+  const suffixT = new BitRows();
   for (const [user, indexes] of byUser) {
-    const used = usage.used(user);
-    const assignments = assignmentsOf(prepared, user);
-    const allKeys = keysWithout(assignments, -1);
-    const before = exec.checkBits(allKeys);
-    const startable = new Set(used.filter((t) => exec.canStart(before, t)));
+    const usedIds = usage.usedIds(user);
+    const { own, inherited } = assignmentsOf(prepared, user);
+    const ownBits = own.map((a) => bits.of(a.kind, a.name));
+    const refBits = inherited.map((a) => bits.of(a.kind, a.name));
+    const refMain = orOf(refBits.map((b) => b.main));
+    const refTcodes = orOf(refBits.map((b) => b.tcodes));
+    // prefix row i = OR of own assignments 0..i-1, suffix row i = OR of i..end: a removal is
+    // then the OR of two rows, however many assignments the user has.
+    const n = own.length;
+    prefix.fill(ownBits.map((b) => b.main), false);
+    suffix.fill(ownBits.map((b) => b.main), true);
+    prefixT.fill(ownBits.map((b) => b.tcodes), false);
+    suffixT.fill(ownBits.map((b) => b.tcodes), true);
+    const all = exec.checkBitsOfSets([prefixT.row(n), refTcodes]);
+    const startable = new Set<string>();
+    const startableChecks: (readonly number[])[] = [];
+    for (const id of usedIds) {
+      const needed = startById[id];
+      if (needed.length > 0 && startsAll(all, needed)) {
+        startable.add(usage.tcodeName(id));
+        startableChecks.push(needed);
+      }
+    }
 
     // Per removable assignment: the risks still met without it, and the used tcodes lost.
-    const removals = assignments.own.map((a, i) => {
-      const keys = keysWithout(assignments, i);
-      const met = new Set(prepared.holderEvaluator.metRisks(prepared.checkBitsOf(keys)));
+    const removals = own.map((a, i) => {
+      const met = prepared.holderEvaluator.metRisks(checksOf(mainScratch, prefix.row(i), suffix.row(i + 1), refMain, (sets) => prepared.holderEvaluator.checkBits(sets)));
       let lost = 0;
-      if (startable.size > 0) {
-        const after = exec.checkBits(keys);
-        for (const t of startable) if (!exec.canStart(after, t)) lost++;
+      if (startableChecks.length > 0) {
+        const after = checksOf(tcodeScratch, prefixT.row(i), suffixT.row(i + 1), refTcodes, (sets) => exec.checkBitsOfSets(sets));
+        for (const needed of startableChecks) if (!startsAll(after, needed)) lost++;
       }
       return { entry: { kind: a.kind, name: a.name, lostTcodes: lost } as RemediationEntry, met };
     });
@@ -111,7 +222,7 @@ export function usageOfFindings(
       const executed = functions.filter((f) => f.executed).length;
       const execution: Execution = executed === 0 ? 'NONE' : executed === functions.length ? 'FULL' : 'PARTIAL';
       const remediation = removals
-        .filter((x) => !x.met.has(r))
+        .filter((x) => !x.met.includes(r))
         .map((x) => x.entry)
         .sort((a, b) => a.lostTcodes - b.lostTcodes || compareCodePoints(entryText(a), entryText(b)));
       out[i] = { execution, functions, remediation };

@@ -3,7 +3,7 @@ import type { InputWarning, UsageRecord } from '../model/controls.ts';
 import type { Ruleset } from '../model/ruleset.ts';
 import { compileRuleset } from '../ruleset/compile.ts';
 import type { CompiledRuleset } from '../ruleset/compiled.ts';
-import { buildProfileInstances, buildRoleInstances, IntervalCache } from '../landscape/instances.ts';
+import { buildProfileInstances, buildRoleInstances, IntervalCache, type AuthorisationInstance } from '../landscape/instances.ts';
 import type { PreparedAnalysis } from './prepared-analysis.ts';
 import { HolderEvaluator } from './holder-evaluation.ts';
 import { SourceEvaluator } from './source-evaluation.ts';
@@ -66,6 +66,23 @@ export class UsageIndex {
     return list;
   }
 
+  /** Numbers of the tcodes the user used (see tcodeName), in first-seen order. */
+  usedIds(user: string): number[] {
+    const out: number[] = [];
+    const u = this.byUser.get(user);
+    if (u) for (let i = 0; i < u.ids.length; i++) if (u.counts[i] > 0) out.push(u.ids[i]);
+    return out;
+  }
+
+  tcodeName(id: number): string {
+    return this.tcodeNames[id];
+  }
+
+  /** How many tcode numbers there are. */
+  get tcodeCount(): number {
+    return this.tcodeNames.length;
+  }
+
   count(user: string, tcode: string): number {
     const u = this.byUser.get(user);
     const id = this.tcodeIds.get(tcode);
@@ -105,8 +122,8 @@ export class TcodeExecutability {
   private readonly compiled: CompiledRuleset;
   private readonly sources: SourceEvaluator;
   private readonly holders: HolderEvaluator;
-  private readonly roleInstances;
-  private readonly profileInstances;
+  private readonly roleInstances: ReadonlyMap<string, AuthorisationInstance[]>;
+  private readonly profileInstances: ReadonlyMap<string, AuthorisationInstance[]>;
   private readonly bits = new Map<string, Uint32Array | null>();
 
   constructor(prepared: PreparedAnalysis, tcodes: Iterable<string>) {
@@ -120,16 +137,25 @@ export class TcodeExecutability {
     this.compiled = compileRuleset(ruleset, { level: 'action', tcodeChecks: x.tcodeChecks });
     const objects = this.compiled.objects;
     const accept = (o: string): boolean => objects.has(o);
-    const cache = new IntervalCache();
-    this.roleInstances = buildRoleInstances(x, accept, cache);
-    // A composite role's own AGR_1251 rows are not authorisations (as in the analysis).
-    for (const role of prepared.landscape.childrenByComposite.keys()) this.roleInstances.delete(role);
-    this.profileInstances = buildProfileInstances(x, accept, cache);
+    if ([...objects.keys()].every((o) => prepared.compiled.objects.has(o))) {
+      // The analysis already holds every instance these checks look at (S_TCODE and the start
+      // checks' objects are usually its own): evaluated as they are, other objects skipped.
+      this.roleInstances = prepared.roleInstances;
+      this.profileInstances = prepared.profileInstances;
+    } else {
+      const cache = new IntervalCache();
+      const roles = buildRoleInstances(x, accept, cache);
+      // A composite role's own AGR_1251 rows are not authorisations (as in the analysis).
+      for (const role of prepared.landscape.childrenByComposite.keys()) roles.delete(role);
+      this.roleInstances = roles;
+      this.profileInstances = buildProfileInstances(x, accept, cache);
+    }
     this.sources = new SourceEvaluator(this.compiled, prepared.options.mode);
     this.holders = new HolderEvaluator(this.compiled, prepared.options.mode);
   }
 
-  private bitsOf(key: string): Uint32Array | null {
+  /** The bit set of one source (`R:role`, `P:profile`), evaluated once. */
+  bitsOf(key: string): Uint32Array | null {
     let b = this.bits.get(key);
     if (b !== undefined) return b;
     const name = key.slice(2);
@@ -143,6 +169,17 @@ export class TcodeExecutability {
     const list: (Uint32Array | null)[] = [];
     for (const k of keys) list.push(this.bitsOf(k));
     return this.holders.checkBits(list);
+  }
+
+  /** The checks a holder meets from its sources' bit sets (ORed in any grouping). */
+  checkBitsOfSets(sets: Iterable<Uint32Array | null>): Uint32Array {
+    return this.holders.checkBits(sets);
+  }
+
+  /** The checks that starting the tcode needs (S_TCODE, then its TSTCA objects); empty for an unknown tcode. */
+  startChecks(tcode: string): readonly number[] {
+    const i = this.index.get(tcode);
+    return i === undefined ? [] : this.compiled.functions[i].alternatives[0].checks;
   }
 
   /** Whether a holder with these check bits can start the tcode (one of those given to the constructor). */

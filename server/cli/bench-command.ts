@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyse, prepareAnalysis, simulateOn } from '../../engine/index.ts';
+import { generateControls } from '../generator/controls.ts';
 import { generateLandscape } from '../generator/index.ts';
+import { runWithUsage } from './bench-usage.ts';
 import { LOAD_CONNECTIONS } from './bench-load.ts';
 import { benchServer } from './bench-server.ts';
 import { readAnalysisInputs } from './inputs.ts';
@@ -27,6 +29,8 @@ interface Measurement {
   peakRssMb: number;
   findings: number;
   simulationMedianMs: number;
+  /** Set on the "with usage" rows: the usage evaluation alone (EXECUTION and REMEDIATION of every user finding). */
+  usageMs?: number;
 }
 
 /**
@@ -38,11 +42,12 @@ export async function benchCommand(args: string[]): Promise<number> {
     sizes: { type: 'string' },
     write: { type: 'string' },
     'run-one': { type: 'string' },
+    'with-usage': { type: 'boolean' },
     server: { type: 'boolean' },
     'database-url': { type: 'string' },
     'load-seconds': { type: 'string' },
   });
-  if (f['run-one']) return runOne(f['run-one']);
+  if (f['run-one']) return f['with-usage'] ? runWithUsage(path.join(CACHE, `${f['run-one']}-seed${SEED}`), f['run-one'], BENCH_DATE) : runOne(f['run-one']);
   const sizes = (f.sizes ?? 'S,M,L').split(',').map((s) => s.trim().toUpperCase());
   for (const s of sizes) if (!['S', 'M', 'L', 'XL'].includes(s)) throw new UsageError(`unknown size "${s}"`);
   const loadSeconds = Number(f['load-seconds'] ?? 5);
@@ -51,14 +56,17 @@ export async function benchCommand(args: string[]): Promise<number> {
   const rows: Measurement[] = [];
   for (const size of sizes) {
     const dir = await ensureLandscape(size);
-    process.stderr.write(`measuring ${size} (${dir})…\n`);
-    const child = spawnSync(process.execPath, [path.join(ROOT, 'bin/segra.js'), 'bench', '--run-one', size], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 1 << 20,
-    });
-    if (child.status !== 0) throw new Error(`bench of size ${size} failed with status ${child.status}`);
-    rows.push(JSON.parse(child.stdout.trim().split('\n').pop()!) as Measurement);
+    // The same analysis, then again with a usage export of 40 rows per user (DESIGN 5.17), each in its own process.
+    for (const variant of [[], ['--with-usage']]) {
+      process.stderr.write(`measuring ${size}${variant.length ? ' with usage' : ''} (${dir})…\n`);
+      const child = spawnSync(process.execPath, [path.join(ROOT, 'bin/segra.js'), 'bench', '--run-one', size, ...variant], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+        maxBuffer: 1 << 20,
+      });
+      if (child.status !== 0) throw new Error(`bench of size ${size} failed with status ${child.status}`);
+      rows.push(JSON.parse(child.stdout.trim().split('\n').pop()!) as Measurement);
+    }
   }
   const table = formatTable(rows);
   process.stdout.write(table + '\n');
@@ -69,7 +77,10 @@ export async function benchCommand(args: string[]): Promise<number> {
 async function ensureLandscape(size: string): Promise<string> {
   const dir = path.join(CACHE, `${size}-seed${SEED}`);
   const marker = path.join(dir, 'complete.json');
-  if (existsSync(marker)) return dir;
+  if (existsSync(marker)) {
+    if (!existsSync(path.join(dir, 'usage.csv'))) await generateControls(dir, SEED);
+    return dir;
+  }
   mkdirSync(dir, { recursive: true });
   const progress = new Progress();
   process.stderr.write(`generating size ${size} into ${dir}…\n`);
@@ -80,6 +91,7 @@ async function ensureLandscape(size: string): Promise<string> {
     onProgress: (d, t) => progress.update(`generating ${size}`, d, t),
   });
   progress.done();
+  await generateControls(dir, SEED);
   writeFileSync(marker, JSON.stringify(r));
   return dir;
 }
@@ -167,8 +179,10 @@ function formatTable(rows: readonly Measurement[]): string {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
+    const size = r.usageMs === undefined ? r.size : `${r.size} with usage (remediation ${s(r.usageMs)} s)`;
+    const simulation = typeof r.simulationMedianMs === 'number' && !Number.isNaN(r.simulationMedianMs) ? r.simulationMedianMs.toFixed(1) : '–';
     lines.push(
-      `| ${r.size} | ${r.users.toLocaleString('en')} | ${r.agr1251Rows.toLocaleString('en')} | ${s(r.parseMs)} | ${s(r.evaluateMs)} | ${s(r.totalMs)} | ${Math.round(r.peakRssMb)} | ${r.findings.toLocaleString('en')} | ${r.simulationMedianMs.toFixed(1)} |`,
+      `| ${size} | ${r.users.toLocaleString('en')} | ${r.agr1251Rows.toLocaleString('en')} | ${s(r.parseMs)} | ${s(r.evaluateMs)} | ${s(r.totalMs)} | ${Math.round(r.peakRssMb)} | ${r.findings.toLocaleString('en')} | ${simulation} |`,
     );
   }
   return lines.join('\n');
@@ -183,6 +197,9 @@ landscapes (seed ${SEED}, \`segra generate\`), permission level, same-instance m
 ${BENCH_DATE}, user, role and profile levels. Parse = reading the ruleset and the extract
 (CSV) into memory; Evaluate = the whole analysis; Total = both; peak RSS of the measuring
 process; Simulation = one user with three roles added, on a prepared analysis (median of 25).
+"With usage" rows: the same analysis given the generated usage export (\`usage.csv\`, 40 rows per
+user, \`segra generate --controls\`): Parse includes reading it, Evaluate includes EXECUTION and
+REMEDIATION of every user finding, whose time alone is in brackets.
 
 Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${process.version}, ${os.platform()} ${os.release()}.
 Date: ${new Date().toISOString().slice(0, 10)}.

@@ -3,7 +3,6 @@
  * DESIGN 5.16) and usage (--usage, 5.17), after the findings' own: STATUS, CONTROLS, then
  * EXECUTION, REMEDIATION. Each finding's extras are found by its index in the result.
  */
-import type { Finding } from '../../engine/model/analysis.ts';
 import type { FindingMitigation, FindingUsage } from '../../engine/model/controls.ts';
 import { formatRemediation } from '../../engine/analysis/remediation.ts';
 
@@ -49,6 +48,3 @@ export function functionUsage(extras: FindingExtras, index: number, functionId: 
   return { executed: f?.executed ?? false, usedTcodes: f?.tcodes ?? [] };
 }
 
-/** One stderr line per warning, as the extract readers print theirs. */
-
-export type { Finding };

@@ -119,6 +119,18 @@ describe('rule 17: REMEDIATION', () => {
     expect(remediation(x, use('U1', 'FK02', ['FK02', 3], 'F110', 'SE16', 'SU01', 'MM01'), 'U1')).toBe('R:R_BOTH(3)');
   });
 
+  it('n applies the start check (TSTCA) of a tcode the ruleset does not know, on an object the ruleset does not use', () => {
+    const x = (withGroup: boolean) =>
+      extract()
+        .users('U1')
+        .role('R_BOTH', ...VENDOR, ...PAY, tcodes('SU01'), ...(withGroup ? [inst('S_USER_GRP', { ACTVT: '03', CLASS: '*' })] : []))
+        .assign('U1', 'R_BOTH')
+        .tstca('SU01', 'S_USER_GRP', 'ACTVT', '03')
+        .build();
+    expect(remediation(x(true), use('U1', 'FK02', 'SU01'), 'U1')).toBe('R:R_BOTH(2)');
+    expect(remediation(x(false), use('U1', 'FK02', 'SU01'), 'U1')).toBe('R:R_BOTH(1)');
+  });
+
   it('a composite role counts as one entry, its children are not entries', () => {
     const x = extract().users('U1').role('S_VEND', ...VENDOR).role('S_PAY', ...PAY).composite('C_P2P', 'S_VEND', 'S_PAY').assign('U1', 'C_P2P').build();
     expect(remediation(x, use('U1', 'FK02', 'F110'), 'U1')).toBe('R:C_P2P(2)');
