@@ -2,11 +2,11 @@ import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 
-const SEGRA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/segra.js');
+const SEGRA = path.join(PROJECT_ROOT, 'bin', 'segra.js');
 
 /** What the load test reads: the bench customer's period, ruleset and completed analysis. */
 export interface LoadTargets {
