@@ -14,6 +14,7 @@ import { AnalysisThread } from './analysis-thread.ts';
 import { FINDING_COLUMNS } from './finding-lines.ts';
 import { removeFindings } from './remove-findings.ts';
 import { objectsNeeded } from './objects-needed.ts';
+import { withHeartbeat } from '../workers/with-heartbeat.ts';
 
 /** Thrown when the analysis was canceled (or deleted) while it ran: nothing is stored. */
 export class AnalysisCanceled extends Error {}
@@ -162,33 +163,6 @@ async function prepare(db: Database, a: AnalysisRow, single: boolean): Promise<A
 }
 
 /**
- * Waits for the thread's work while proving the worker alive every half second; when the
- * analysis no longer runs (canceled), the wait ends at once with AnalysisCanceled.
- */
-async function whileRunning<T>(db: Database, id: string, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const watch = new Promise<never>((_, reject) => {
-    const tick = (): void => {
-      phase(db, id, null, 0).then(
-        () => {
-          if (!stopped) timer = setTimeout(tick, 500);
-        },
-        reject,
-      );
-    };
-    timer = setTimeout(tick, 500);
-  });
-  watch.catch(() => {});
-  try {
-    return await Promise.race([work, watch]);
-  } finally {
-    stopped = true;
-    clearTimeout(timer);
-  }
-}
-
-/**
  * Evaluates part `index` of `count` (the whole analysis when count is 1) and stores its
  * findings in one transaction; the part that completes the count completes the analysis with
  * the counts of all parts. A cancel meanwhile rolls the part back.
@@ -212,7 +186,7 @@ async function evaluateAndStorePart(db: Database, a: AnalysisRow, index: number,
     const pause = Number(process.env.SEGRA_TEST_ANALYSIS_PAUSE_MS ?? 0);
     if (pause > 0) await new Promise((r) => setTimeout(r, pause));
     await phase(db, a.id, single ? 'evaluating' : null, 50);
-    const result = await whileRunning(db, a.id, thread.evaluate(index, count));
+    const result = await withHeartbeat(thread.evaluate(index, count), () => phase(db, a.id, null, 0));
     await phase(db, a.id, single ? 'storing findings' : null, 85);
     const entry = JSON.stringify([{ shard: index, worker: WORKER, ms: Date.now() - started, findings: result.findings }]);
     const summary = { counts: result.counts, excludedUsers: result.excludedUsers, findings: result.findings, accepted: result.accepted };
