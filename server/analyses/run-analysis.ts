@@ -201,6 +201,20 @@ async function evaluateAndStorePart(db: Database, a: AnalysisRow, index: number,
   }
   if (single) await thread.terminate();
   else if (finished && threadCache?.analysisId === a.id) dropThreadCache();
+  if (finished && db.kind === 'postgres') await markVisible(db);
+}
+
+/**
+ * After an analysis completed on PostgreSQL: VACUUM marks its new findings' pages all-visible,
+ * which is what lets the findings list pick a page's ids by an index-only scan (migration
+ * 0017), and ANALYZE gives the planner the new analysis's numbers. Only the new pages are read.
+ */
+async function markVisible(db: Database): Promise<void> {
+  try {
+    await db.exec('VACUUM (ANALYZE) findings');
+  } catch (e) {
+    console.error('[analysis] VACUUM findings', e);
+  }
 }
 
 interface PartSummary {
