@@ -10,6 +10,10 @@ import type { AnalysisResult } from '../../engine/model/analysis.ts';
 import { ExtractDecoder } from '../periods/extract-decoder.ts';
 import { findingLines } from './finding-lines.ts';
 import type { AnalysisThreadInit, ToAnalysisThread, FromAnalysisThread } from './analysis-thread-protocol.ts';
+import { lowerThreadPriority } from '../workers/thread-priority.ts';
+
+// Long work yields the cores to the API's thread when they are busy.
+lowerThreadPriority();
 
 const init = workerData as AnalysisThreadInit;
 const port = parentPort!;

@@ -10,6 +10,10 @@ import type { TcodeCheckRow } from '../../engine/model/extract.ts';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
 import { ExtractDecoder } from '../periods/extract-decoder.ts';
 import { simulatePrepared, type SimulationAsk } from './simulate-prepared.ts';
+import { lowerThreadPriority } from '../workers/thread-priority.ts';
+
+// Long work yields the cores to the API's thread when they are busy.
+lowerThreadPriority();
 
 export type ToSimulationThread =
   | { type: 'chunk'; table: string; bytes: Uint8Array }

@@ -88,7 +88,7 @@ async function hammer(urls: string[], clients: number, stop: () => boolean): Pro
 }
 
 async function main(): Promise<void> {
-  await waitFor(() => fetch(`${BASE}/api/health`).then((r) => r.ok).catch(() => false), Boolean, 120_000);
+  await waitFor(() => fetch(`${BASE}/api/health`).then((r) => r.ok).catch(() => false), Boolean, 300_000);
   token = (await call('POST', '/api/auth/login', { email: 'admin@segra.local', password: PASSWORD })).body.token;
   customerId = (await call('GET', '/api/customers?range=[0,0]')).body[0].id;
   const systemId = (await call('GET', '/api/systems?range=[0,0]')).body[0].id;

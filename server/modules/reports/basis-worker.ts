@@ -8,6 +8,10 @@ import { runBasisChecks } from '../../../engine/basis/index.ts';
 import type { Date8 } from '../../../engine/model/dates.ts';
 import type { TcodeCheckRow } from '../../../engine/model/extract.ts';
 import { ExtractDecoder } from '../../periods/extract-decoder.ts';
+import { lowerThreadPriority } from '../../workers/thread-priority.ts';
+
+// Long work yields the cores to the API's thread when they are busy.
+lowerThreadPriority();
 
 const init = workerData as { date: Date8; tcodeChecks: TcodeCheckRow[] };
 const decoder = new ExtractDecoder();
