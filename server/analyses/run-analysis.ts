@@ -103,7 +103,7 @@ function dropThreadCache(): void {
 
 // Findings go to the thread's caller in chunks of this many characters: on the embedded
 // database each chunk's COPY runs on the API's thread, so it must stay short.
-const STORE_CHUNK_CHARS = 64 << 10;
+const STORE_CHUNK_CHARS = 32 << 10;
 
 /** The analysis's tables (all but TSTCA, read first) loaded into a new analysis thread. */
 async function loadThread(db: Database, a: AnalysisRow, single: boolean): Promise<AnalysisThread> {

@@ -7,7 +7,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Rows of `seq` read by one query of a partitioned table: on the embedded database every query
 // runs on the API's thread, and this many rows take tens of milliseconds to read.
-const SEQ_RANGE = 20_000;
+const SEQ_RANGE = 10_000;
 
 const sqlString = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
