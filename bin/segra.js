@@ -1,8 +1,18 @@
 #!/usr/bin/env node
-// The command line runs the TypeScript sources through tsx, so `npx segra` works right
-// after `npm ci` with no build step to forget.
-import { register } from 'tsx/esm/api';
+// Runs the compiled JavaScript (.compiled/, built by bin/build-server.js at `npm ci` and
+// `npm start`) when it is there and newer than every TypeScript source; otherwise the sources
+// through tsx, so `npx segra` works even without a build, or right after an edit.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compiledMain } from './compiled-entry.js';
 
-register();
-const { main } = await import('../server/cli/main.ts');
+const compiled = process.env.SEGRA_FROM_SOURCE === '1' ? null : compiledMain(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
+let main;
+if (compiled) {
+  ({ main } = await import(compiled));
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  ({ main } = await import('../server/cli/main.ts'));
+}
 process.exitCode = await main(process.argv.slice(2));

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -29,11 +28,12 @@ import { registerRulesetResources } from './modules/risk-periods/ruleset-resourc
 import { sqlQueryRoutes } from './modules/sql-queries/index.ts';
 import { systemPeriodRoutes } from './modules/system-periods/system-periods-resource.ts';
 import { systemRoutes } from './modules/systems/systems-resource.ts';
+import { PROJECT_ROOT } from './project-root.ts';
 
 /** Paths of build output (scripts, styles, maps, images, fonts): a missing one is a 404, never the SPA. */
 const STATIC_FILE = /\.(?:js|mjs|css|map|json|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|txt|html)$/i;
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = PROJECT_ROOT;
 
 /** Builds the application: API routes under /api and, when built, the SPA with fallback. */
 export async function buildApp(

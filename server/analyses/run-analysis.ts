@@ -1,16 +1,20 @@
-import { prepareAnalysis, type PreparedAnalysis } from '../../engine/analysis/prepared-analysis.ts';
 import { parseDate8 } from '../../engine/model/dates.ts';
-import type { AnalysisLevel, AnalysisResult, Finding, InstanceMode, RiskAcceptance } from '../../engine/model/analysis.ts';
-import { formatFunctions, formatOrgValues, formatSources } from '../../engine/output/findings-csv.ts';
-import { copyText, COPY_NULL } from '../db/copy-text.ts';
+import type { AnalysisLevel, InstanceMode, RiskAcceptance } from '../../engine/model/analysis.ts';
 import { hostname } from 'node:os';
 import type { Database } from '../db/database.ts';
+import { nextTurn } from '../db/next-turn.ts';
 import { abandonActiveBasisRuns } from '../jobs/basis-job.ts';
 import type { AnalysisShardJob } from '../jobs/job-names.ts';
-import { loadExtract } from '../periods/extract-store.ts';
+import { readExtractChunks } from '../periods/extract-chunks.ts';
+import { ExtractDecoder } from '../periods/extract-decoder.ts';
+import { PERIOD_TABLES } from '../periods/period-tables.ts';
 import { loadRuleset } from '../periods/ruleset-store.ts';
-import { loadAcceptances, loadDeactivations, type StoredAcceptance } from './acceptances.ts';
+import { loadAcceptances, loadDeactivations } from './acceptances.ts';
+import { AnalysisThread } from './analysis-thread.ts';
+import { FINDING_COLUMNS } from './finding-lines.ts';
+import { removeFindings } from './remove-findings.ts';
 import { objectsNeeded } from './objects-needed.ts';
+import { withHeartbeat } from '../workers/with-heartbeat.ts';
 
 /** Thrown when the analysis was canceled (or deleted) while it ran: nothing is stored. */
 export class AnalysisCanceled extends Error {}
@@ -52,75 +56,7 @@ async function phase(db: Database, id: string, name: string | null, progress: nu
   if (rows.length === 0) throw new AnalysisCanceled();
 }
 
-/** The roles a user holds that meet the finding's whole risk by themselves (DESIGN 5.12). */
-function meetingRoles(prepared: PreparedAnalysis, finding: Finding, riskIndex: Map<string, number>): string[] {
-  if (finding.level !== 'USER') return [];
-  const index = riskIndex.get(finding.riskId);
-  if (index === undefined) return [];
-  const held = prepared.landscape.rolesHeldBy(prepared.userHolder(finding.holder).sources());
-  return [...held].filter((role) => prepared.roleRisks(role).has(index)).sort();
-}
-
-/** The ORG_VALUES items of a finding (`BUKRS=1000`, `BUKRS=1000+WERKS=0001`); none for other risks. */
-const orgValueItems = (f: Finding): string[] => {
-  const text = formatOrgValues(f);
-  return text === '' ? [] : text.split(';');
-};
-
-const pgArray = (items: readonly string[]): string =>
-  `{${items.map((s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
-
-function* findingLines(customerId: string, analysisId: string, result: AnalysisResult, prepared: PreparedAnalysis): Generator<string> {
-  const riskIndex = new Map(prepared.compiled.risks.map((r, i) => [r.risk.id, i]));
-  let chunk = '';
-  for (const f of result.findings) {
-    const fields = [
-      customerId,
-      analysisId,
-      f.level,
-      copyText(f.holder),
-      copyText(f.riskId),
-      f.riskLevel,
-      f.riskType,
-      copyText(f.businessProcess),
-      copyText(formatFunctions(f)),
-      copyText(formatSources(f)),
-      copyText(JSON.stringify(f.functions)),
-      copyText(pgArray(meetingRoles(prepared, f, riskIndex))),
-      f.accepted ? 't' : 'f',
-      f.acceptance ? copyText(f.acceptance.author) : COPY_NULL,
-      (f.acceptance as StoredAcceptance | null)?.id ?? COPY_NULL,
-      f.acceptance ? copyText(f.acceptance.message) : COPY_NULL,
-      copyText(pgArray(orgValueItems(f))),
-    ];
-    chunk += fields.join('\t') + '\n';
-    if (chunk.length > 1 << 20) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  if (chunk) yield chunk;
-}
-
-export const FINDING_COLUMNS = [
-  'customer_id',
-  'analysis_id',
-  'level',
-  'holder',
-  'risk_id',
-  'risk_level',
-  'risk_type',
-  'business_process',
-  'functions',
-  'sources',
-  'provenance',
-  'meeting_roles',
-  'accepted',
-  'accepted_by',
-  'acceptance_id',
-  'message',
-  'org_values',
-] as const;
+export { FINDING_COLUMNS } from './finding-lines.ts';
 
 export interface AnalysisRunOptions {
   /** Split into this many user shards (ANALYSIS_SHARDS) when the period has enough users. */
@@ -155,25 +91,41 @@ export async function abandonActiveAnalyses(db: Database): Promise<number> {
 /** Where a shard ran, for the analysis's shard log. */
 const WORKER = `${hostname()}:${process.pid}`;
 
-// The last analysis prepared here: the shards of one analysis that this worker takes share it.
-let preparedCache: { analysisId: string; prepared: Promise<PreparedAnalysis> } | null = null;
+// The thread of the last analysis prepared here: the shards of one analysis that this worker
+// takes share it (its rows loaded and prepared once).
+let threadCache: { analysisId: string; thread: Promise<AnalysisThread> } | null = null;
 
-async function prepare(db: Database, a: AnalysisRow, single: boolean): Promise<PreparedAnalysis> {
-  if (!single && preparedCache?.analysisId === a.id) return preparedCache.prepared;
-  const work = (async () => {
-    if (!a.data_import_id) throw new Error('The system period has no imported data');
-    const date = parseDate8(a.analysis_date);
-    if (!date) throw new Error(`The analysis date ${a.analysis_date} is not a date`);
-    await phase(db, a.id, single ? 'loading ruleset' : null, 5);
-    const ruleset = await loadRuleset(db, a.risk_period_id);
-    if (ruleset.risks.length === 0) throw new Error('The risk period has no risks');
-    const [acceptances, deactivated] = await Promise.all([loadAcceptances(db, a.customer_id), loadDeactivations(db, a.customer_id)]);
-    const startChecks = await loadExtract(db, a.data_import_id, { tables: ['TSTCA'] });
-    const objects = objectsNeeded(ruleset, a.level, startChecks.tcodeChecks, deactivated);
-    await phase(db, a.id, single ? 'loading system data' : null, 15);
-    // Between tables the load proves the worker alive and stops if the analysis was canceled.
-    const extract = await loadExtract(db, a.data_import_id, { objects, beforeTable: () => phase(db, a.id, null, 15) });
-    return prepareAnalysis(extract, ruleset, {
+function dropThreadCache(): void {
+  const old = threadCache;
+  threadCache = null;
+  void old?.thread.then((t) => t.terminate()).catch(() => {});
+}
+
+// Findings go to the thread's caller in chunks of this many characters: on the embedded
+// database each chunk's COPY runs on the API's thread, so it must stay short.
+const STORE_CHUNK_CHARS = 32 << 10;
+
+/** The analysis's tables (all but TSTCA, read first) loaded into a new analysis thread. */
+async function loadThread(db: Database, a: AnalysisRow, single: boolean): Promise<AnalysisThread> {
+  if (!a.data_import_id) throw new Error('The system period has no imported data');
+  const date = parseDate8(a.analysis_date);
+  if (!date) throw new Error(`The analysis date ${a.analysis_date} is not a date`);
+  await phase(db, a.id, single ? 'loading ruleset' : null, 5);
+  const ruleset = await loadRuleset(db, a.risk_period_id);
+  if (ruleset.risks.length === 0) throw new Error('The risk period has no risks');
+  const [acceptances, deactivated] = await Promise.all([loadAcceptances(db, a.customer_id), loadDeactivations(db, a.customer_id)]);
+  const tstca = new ExtractDecoder();
+  await readExtractChunks(db, a.data_import_id, (table, bytes) => tstca.add(table, bytes), { tables: ['TSTCA'] });
+  const { tcodeChecks } = tstca.finish();
+  const objects = objectsNeeded(ruleset, a.level, tcodeChecks, deactivated);
+  await phase(db, a.id, single ? 'loading system data' : null, 15);
+  const thread = new AnalysisThread({
+    customerId: a.customer_id,
+    analysisId: a.id,
+    ruleset,
+    tcodeChecks,
+    chunkChars: STORE_CHUNK_CHARS,
+    options: {
       date,
       level: a.level,
       mode: a.mode,
@@ -181,12 +133,31 @@ async function prepare(db: Database, a: AnalysisRow, single: boolean): Promise<P
       includeExpired: a.include_expired,
       acceptances: acceptances as RiskAcceptance[],
       deactivatedRiskIds: deactivated,
+    },
+  });
+  try {
+    // Between small reads the load proves the worker alive, moves the progress (15 → 45) and
+    // stops if the analysis was canceled.
+    await readExtractChunks(db, a.data_import_id, (table, bytes) => thread.sendChunk(table, bytes), {
+      objects,
+      tables: PERIOD_TABLES.map((t) => t.sapName).filter((name) => name !== 'TSTCA'),
+      beforeChunk: (done) => phase(db, a.id, single ? 'loading system data' : null, 15 + Math.round(30 * done)),
     });
-  })();
-  if (single) return work;
-  preparedCache = { analysisId: a.id, prepared: work };
+  } catch (e) {
+    await thread.terminate();
+    throw e;
+  }
+  return thread;
+}
+
+async function prepare(db: Database, a: AnalysisRow, single: boolean): Promise<AnalysisThread> {
+  if (single) return loadThread(db, a, true);
+  if (threadCache?.analysisId === a.id) return threadCache.thread;
+  dropThreadCache();
+  const work = loadThread(db, a, false);
+  threadCache = { analysisId: a.id, thread: work };
   work.catch(() => {
-    if (preparedCache?.prepared === work) preparedCache = null;
+    if (threadCache?.thread === work) threadCache = null;
   });
   return work;
 }
@@ -208,17 +179,56 @@ async function evaluateAndStore(db: Database, a: AnalysisRow, index: number, cou
 async function evaluateAndStorePart(db: Database, a: AnalysisRow, index: number, count: number): Promise<void> {
   const single = count === 1;
   const started = Date.now();
-  const prepared = await prepare(db, a, single);
-  // Fault injection for the worker tests (a worker killed mid-run, shards spread over workers).
-  const pause = Number(process.env.SEGRA_TEST_ANALYSIS_PAUSE_MS ?? 0);
-  if (pause > 0) await new Promise((r) => setTimeout(r, pause));
-  await phase(db, a.id, single ? 'evaluating' : null, 50);
-  const result = prepared.runPart(index, count);
-  await phase(db, a.id, single ? 'storing findings' : null, 85);
-  const finished = await db.transaction(async (tx) => {
+  const thread = await prepare(db, a, single);
+  let finished = false;
+  try {
+    // Fault injection for the worker tests (a worker killed mid-run, shards spread over workers).
+    const pause = Number(process.env.SEGRA_TEST_ANALYSIS_PAUSE_MS ?? 0);
+    if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+    await phase(db, a.id, single ? 'evaluating' : null, 50);
+    const result = await withHeartbeat(thread.evaluate(index, count), () => phase(db, a.id, null, 0));
+    await phase(db, a.id, single ? 'storing findings' : null, 85);
+    const entry = JSON.stringify([{ shard: index, worker: WORKER, ms: Date.now() - started, findings: result.findings }]);
+    const summary = { counts: result.counts, excludedUsers: result.excludedUsers, findings: result.findings, accepted: result.accepted };
+    finished =
+      single && db.kind === 'pglite'
+        ? await storeInSteps(db, a, thread, summary, entry)
+        : await storeInTransaction(db, a, thread, summary, entry, single);
+  } catch (e) {
+    if (single) await thread.terminate();
+    else dropThreadCache();
+    throw e;
+  }
+  if (single) await thread.terminate();
+  else if (finished && threadCache?.analysisId === a.id) dropThreadCache();
+  if (finished && db.kind === 'postgres') await markVisible(db);
+}
+
+/**
+ * After an analysis completed on PostgreSQL: VACUUM marks its new findings' pages all-visible,
+ * which is what lets the findings list pick a page's ids by an index-only scan (migration
+ * 0017), and ANALYZE gives the planner the new analysis's numbers. Only the new pages are read.
+ */
+async function markVisible(db: Database): Promise<void> {
+  try {
+    await db.exec('VACUUM (ANALYZE) findings');
+  } catch (e) {
+    console.error('[analysis] VACUUM findings', e);
+  }
+}
+
+interface PartSummary {
+  counts: Record<string, number>;
+  excludedUsers: unknown;
+  findings: number;
+  accepted: number;
+}
+
+/** The part's findings in one transaction (PostgreSQL, where it blocks no one, and shards). */
+async function storeInTransaction(db: Database, a: AnalysisRow, thread: AnalysisThread, part: PartSummary, entry: string, single: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
     if (single) await tx.query('DELETE FROM findings WHERE analysis_id = $1', [a.id]);
-    await tx.copyIn('findings', FINDING_COLUMNS, findingLines(a.customer_id, a.id, result, prepared));
-    const entry = JSON.stringify([{ shard: index, worker: WORKER, ms: Date.now() - started, findings: result.findings.length }]);
+    await tx.copyIn('findings', FINDING_COLUMNS, thread.lines());
     const done = await tx.query<{ shards_done: number; shards: number }>(
       `UPDATE analyses SET shards_done = shards_done + 1, shard_log = shard_log || $2::jsonb, heartbeat_at = now(), updated_at = now(),
          progress = LEAST(99, 15 + (80 * (shards_done + 1)) / shards)
@@ -231,26 +241,66 @@ async function evaluateAndStorePart(db: Database, a: AnalysisRow, index: number,
       `SELECT count(*)::int AS findings, (count(*) FILTER (WHERE accepted))::int AS accepted FROM findings WHERE analysis_id = $1`,
       [a.id],
     );
-    const counts = { ...result.counts, findings: Number(totals.rows[0].findings), acceptedFindings: Number(totals.rows[0].accepted) };
-    await tx.query(
-      `UPDATE analyses SET status = 'completed', progress = 100, phase = NULL, finished_at = now(), updated_at = now(),
-         counts = $2, excluded_users = $3 WHERE id = $1`,
-      [a.id, JSON.stringify(counts), JSON.stringify(result.excludedUsers)],
-    );
+    const counts = { ...part.counts, findings: Number(totals.rows[0].findings), acceptedFindings: Number(totals.rows[0].accepted) };
+    await complete(tx, a.id, counts, part.excludedUsers);
     return true;
   });
-  if (finished && preparedCache?.analysisId === a.id) preparedCache = null;
+}
+
+/**
+ * The findings of a whole analysis on the embedded database: one transaction would hold its
+ * only connection (and every API request) for the whole store, so the findings go in small
+ * COPYs with the event loop served between them, each proving the analysis still runs; the
+ * analysis completes in a last short transaction. Until then they belong to a running analysis,
+ * and a cancel or failure removes them (nothing of it stays stored).
+ */
+async function storeInSteps(db: Database, a: AnalysisRow, thread: AnalysisThread, part: PartSummary, entry: string): Promise<boolean> {
+  await removeFindings(db, a.id);
+  try {
+    let stored = 0;
+    for await (const chunk of thread.lines()) {
+      await db.copyIn('findings', FINDING_COLUMNS, [chunk]);
+      stored += countLines(chunk);
+      await phase(db, a.id, 'storing findings', 85 + Math.floor((14 * stored) / Math.max(1, part.findings)));
+      await nextTurn();
+    }
+    return await db.transaction(async (tx) => {
+      const done = await tx.query(
+        `UPDATE analyses SET shards_done = 1, shard_log = shard_log || $2::jsonb WHERE id = $1 AND status = 'running' RETURNING id`,
+        [a.id, entry],
+      );
+      if (done.rows.length === 0) throw new AnalysisCanceled();
+      await complete(tx, a.id, { ...part.counts, findings: part.findings, acceptedFindings: part.accepted }, part.excludedUsers);
+      return true;
+    });
+  } catch (e) {
+    await removeFindings(db, a.id);
+    throw e;
+  }
+}
+
+const countLines = (text: string): number => {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+};
+
+async function complete(tx: Database, id: string, counts: Record<string, number>, excludedUsers: unknown): Promise<void> {
+  await tx.query(
+    `UPDATE analyses SET status = 'completed', progress = 100, phase = NULL, finished_at = now(), updated_at = now(),
+       counts = $2, excluded_users = $3 WHERE id = $1`,
+    [id, JSON.stringify(counts), JSON.stringify(excludedUsers)],
+  );
 }
 
 async function fail(db: Database, analysisId: string, e: unknown): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { rows } = await tx.query(
-      `UPDATE analyses SET status = 'failed', error = $2, phase = NULL, finished_at = now(), updated_at = now() WHERE id = $1 AND status = 'running' RETURNING id`,
-      [analysisId, (e as Error)?.message ?? String(e)],
-    );
-    // Parts that other shards stored before the failure go too: a failed analysis has no findings.
-    if (rows.length > 0) await tx.query('DELETE FROM findings WHERE analysis_id = $1', [analysisId]);
-  });
+  const { rows } = await db.query(
+    `UPDATE analyses SET status = 'failed', error = $2, phase = NULL, finished_at = now(), updated_at = now() WHERE id = $1 AND status = 'running' RETURNING id`,
+    [analysisId, (e as Error)?.message ?? String(e)],
+  );
+  // Parts that other shards stored before the failure go too: a failed analysis has no findings.
+  // (A shard storing later finds the analysis no longer running and rolls its part back.)
+  if (rows.length > 0) await removeFindings(db, analysisId);
   console.error('[analysis]', analysisId, e);
 }
 

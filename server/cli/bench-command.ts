@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { analyse, prepareAnalysis, simulateOn } from '../../engine/index.ts';
 import { generateControls } from '../generator/controls.ts';
 import { generateLandscape } from '../generator/index.ts';
@@ -13,8 +12,9 @@ import { readAnalysisInputs } from './inputs.ts';
 import { parseFlags } from './options.ts';
 import { Progress } from './progress.ts';
 import { UsageError } from './usage-error.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = PROJECT_ROOT;
 const CACHE = path.join(ROOT, '.cache', 'bench');
 const BENCH_DATE = 20260630;
 const SEED = 1;

@@ -2,11 +2,11 @@ import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
+import { PROJECT_ROOT } from '../project-root.ts';
 
-const SEGRA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/segra.js');
+const SEGRA = path.join(PROJECT_ROOT, 'bin', 'segra.js');
 
 /** What the load test reads: the bench customer's period, ruleset and completed analysis. */
 export interface LoadTargets {
@@ -39,10 +39,12 @@ const q = (params: Record<string, unknown>): string =>
  * random page among the first `pages`, as many users paging at once would: the same URL
  * repeated would only measure a cache.
  */
-function endpoints(t: LoadTargets): { name: string; path: (page: number) => string; pages: number }[] {
+function endpoints(t: LoadTargets & { riskId: string }): { name: string; path: (page: number) => string; pages: number }[] {
   const range = (page: number) => [page * 25, page * 25 + 24];
   return [
     { name: 'findings of an analysis (default sort)', pages: 200, path: (p) => `/api/findings${q({ filter: { analysisId: t.analysisId }, sort: ['holder', 'ASC'], range: range(p) })}` },
+    { name: 'findings, user level', pages: 200, path: (p) => `/api/findings${q({ filter: { analysisId: t.analysisId, level: ['USER'] }, sort: ['holder', 'ASC'], range: range(p) })}` },
+    { name: 'findings, one risk', pages: 20, path: (p) => `/api/findings${q({ filter: { analysisId: t.analysisId, riskId: [t.riskId] }, sort: ['holder', 'ASC'], range: range(p) })}` },
     { name: 'findings, high risks, by risk', pages: 40, path: (p) => `/api/findings${q({ filter: { analysisId: t.analysisId, riskLevel: ['HIGH'] }, sort: ['riskId', 'DESC'], range: range(p) })}` },
     { name: 'findings, search', pages: 4, path: (p) => `/api/findings${q({ filter: { analysisId: t.analysisId, q: 'FI' }, range: range(p) })}` },
     { name: 'AGR_1251 of the period', pages: 2000, path: (p) => `/api/system-periods/${t.systemPeriodId}/tables/AGR_1251${q({ range: range(p) })}` },
@@ -103,7 +105,12 @@ export async function loadTestApi(db: Database, databaseUrl: string, targets: Lo
     const token = ((await login.json()) as { token: string }).token;
     const headers = { authorization: `Bearer ${token}` };
     const results: EndpointLoad[] = [];
-    for (const e of endpoints(targets)) {
+    // The risk with the most findings, for the list filtered by one risk.
+    const top = await db.query<{ risk_id: string }>(
+      'SELECT risk_id FROM findings WHERE analysis_id = $1 GROUP BY risk_id ORDER BY count(*) DESC, risk_id LIMIT 1',
+      [targets.analysisId],
+    );
+    for (const e of endpoints({ ...targets, riskId: top.rows[0]?.risk_id ?? '' })) {
       const probe = await fetch(`${base}${e.path(e.pages - 1)}`, { headers });
       if (probe.status !== 200) throw new Error(`${e.name}: ${probe.status} ${(await probe.text()).slice(0, 200)}`);
       await drained(db);

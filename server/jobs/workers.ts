@@ -1,3 +1,4 @@
+import { removeFindings } from '../analyses/remove-findings.ts';
 import { runAnalysis, runAnalysisShard } from '../analyses/run-analysis.ts';
 import type { Database } from '../db/database.ts';
 import { deleteImport } from '../periods/extract-store.ts';
@@ -22,6 +23,8 @@ export async function sweepStaleWork(db: Database, olderThanSeconds: number): Pr
      WHERE status = 'running' AND coalesce(heartbeat_at, started_at, created_at) < now() - make_interval(secs => $1) RETURNING id`,
     [olderThanSeconds],
   );
+  // Findings that a stopped run had stored already (the embedded database stores them in steps).
+  for (const row of analyses.rows) await removeFindings(db, (row as { id: string }).id);
   const imports = await db.query<{ id: string; importing_id: string | null }>(
     `UPDATE system_periods p SET status = 'failed', progress = 0, importing_id = NULL, updated_at = now(),
        error = '{"message":"The process running this import stopped (restart or crash); upload the extract again"}'

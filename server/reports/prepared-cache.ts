@@ -1,10 +1,12 @@
-import { prepareAnalysis, type PreparedAnalysis } from '../../engine/analysis/prepared-analysis.ts';
 import type { AnalysisLevel, InstanceMode } from '../../engine/model/analysis.ts';
 import type { Date8 } from '../../engine/model/dates.ts';
 import { objectsNeeded } from '../analyses/objects-needed.ts';
 import type { Database } from '../db/database.ts';
-import { loadExtract } from '../periods/extract-store.ts';
+import { readExtractChunks } from '../periods/extract-chunks.ts';
+import { ExtractDecoder } from '../periods/extract-decoder.ts';
+import { PERIOD_TABLES } from '../periods/period-tables.ts';
 import { loadRuleset } from '../periods/ruleset-store.ts';
+import { SimulationThread } from './simulation-thread.ts';
 
 /** What a prepared analysis is built from; the key says which version of each. */
 export interface PreparedKeyInput {
@@ -17,7 +19,8 @@ export interface PreparedKeyInput {
 }
 
 export interface CachedPrepared {
-  prepared: PreparedAnalysis;
+  /** The thread holding the prepared analysis; simulations are asked of it. */
+  thread: SimulationThread;
   /** Milliseconds the load and preparation took when this entry was built. */
   loadMs: number;
 }
@@ -43,8 +46,9 @@ async function rulesetVersion(db: Database, riskPeriodId: string, customerId: st
 
 /**
  * A small LRU of prepared analyses (extract + ruleset compiled and instantiated for one date,
- * level and mode), so that only the first simulation on a period pays the loading; concurrent
- * first calls share one load. A failed load is not kept.
+ * level and mode), each held by its own worker thread, so that only the first simulation on a
+ * period pays the loading and none of it runs on the API's event loop; concurrent first calls
+ * share one load. A failed load is not kept; an entry pushed out ends its thread.
  */
 export class PreparedCache {
   private readonly entries = new Map<string, Promise<CachedPrepared>>();
@@ -71,7 +75,11 @@ export class PreparedCache {
     }
     const loading = this.load(input, deactivated);
     this.entries.set(key, loading);
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    while (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value!;
+      this.drop(this.entries.get(oldest)!);
+      this.entries.delete(oldest);
+    }
     loading.catch(() => {
       if (this.entries.get(key) === loading) this.entries.delete(key);
     });
@@ -79,24 +87,44 @@ export class PreparedCache {
   }
 
   clear(): void {
+    for (const entry of this.entries.values()) this.drop(entry);
     this.entries.clear();
+  }
+
+  private drop(entry: Promise<CachedPrepared>): void {
+    entry.then((e) => e.thread.drop()).catch(() => {});
   }
 
   private async load(input: PreparedKeyInput, deactivated: string[]): Promise<CachedPrepared> {
     const started = performance.now();
     const ruleset = await loadRuleset(this.db, input.riskPeriodId);
-    const startChecks = await loadExtract(this.db, input.dataImportId, { tables: ['TSTCA'] });
-    const objects = objectsNeeded(ruleset, input.level, startChecks.tcodeChecks, deactivated);
-    const extract = await loadExtract(this.db, input.dataImportId, { objects });
-    const prepared = prepareAnalysis(extract, ruleset, {
-      date: input.date,
-      level: input.level,
-      mode: input.mode,
-      // Scope does not matter for one holder: a simulated user is evaluated whatever its lock.
-      includeLocked: true,
-      includeExpired: true,
-      deactivatedRiskIds: deactivated,
+    const tstca = new ExtractDecoder();
+    await readExtractChunks(this.db, input.dataImportId, (table, bytes) => tstca.add(table, bytes), { tables: ['TSTCA'] });
+    const { tcodeChecks } = tstca.finish();
+    const objects = objectsNeeded(ruleset, input.level, tcodeChecks, deactivated);
+    const thread = new SimulationThread({
+      ruleset,
+      tcodeChecks,
+      options: {
+        date: input.date,
+        level: input.level,
+        mode: input.mode,
+        // Scope does not matter for one holder: a simulated user is evaluated whatever its lock.
+        includeLocked: true,
+        includeExpired: true,
+        deactivatedRiskIds: deactivated,
+      },
     });
-    return { prepared, loadMs: Math.round(performance.now() - started) };
+    try {
+      await readExtractChunks(this.db, input.dataImportId, (table, bytes) => thread.sendChunk(table, bytes), {
+        objects,
+        tables: PERIOD_TABLES.map((t) => t.sapName).filter((name) => name !== 'TSTCA'),
+      });
+      await thread.prepare();
+    } catch (e) {
+      thread.drop();
+      throw e;
+    }
+    return { thread, loadMs: Math.round(performance.now() - started) };
   }
 }

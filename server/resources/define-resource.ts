@@ -85,6 +85,12 @@ export interface ResourceSpec {
   decorate?: (db: Database, records: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** Runs inside the delete transaction, after the row was found in scope; throw to refuse. */
   beforeDelete?: (db: Database, id: string, ctx: ResourceContext) => Promise<void>;
+  /**
+   * Large lists of wide rows: a page picks its ids first (an index-only scan where an index
+   * holds the filter and the order) and reads the full rows of those ids only (a deferred join),
+   * instead of sorting every matching wide row to skip the offset.
+   */
+  pageByIds?: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -267,7 +273,12 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
       // Both at once: on PostgreSQL they run on two pooled connections.
       const [count, page] = await Promise.all([
         counts.count(spec.table, whereSql, params, async () => Number((await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table}${whereSql}`, params)).rows[0].total)),
-        db.query<Record<string, unknown>>(`SELECT ${selectList} FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}`, params),
+        db.query<Record<string, unknown>>(
+          spec.pageByIds
+            ? `SELECT ${selectList} FROM ${table} JOIN (SELECT "id" AS page_id FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}) AS page ON page.page_id = ${table}."id" ORDER BY ${order}`
+            : `SELECT ${selectList} FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}`,
+          params,
+        ),
       ]);
       total = count;
       rows = page.rows;

@@ -36,6 +36,8 @@ export const findingsResource: ResourceSpec = {
   filterable: { analysisId: 'eq', level: 'in', holder: 'ilike', riskId: 'in', riskLevel: 'in', riskType: 'in', businessProcess: 'in', accepted: 'eq' },
   q: ['holder', 'riskId', 'businessProcess'],
   tenantScoped: true,
+  // An L analysis has a million findings with their provenance: pages by ids (migration 0017).
+  pageByIds: true,
   access: { read: ['Admin', 'User', 'SuperAdmin'], write: [], page: 'reports/list' },
   decorate: async (db, records) => (await addFindingNames(db, records as never)) as unknown as Record<string, unknown>[],
 };

@@ -7,7 +7,11 @@ import { copyText } from '../../db/copy-text.ts';
 import type { Database } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
-import { loadExtract } from '../../periods/extract-store.ts';
+import { readExtractChunks } from '../../periods/extract-chunks.ts';
+import { ExtractDecoder } from '../../periods/extract-decoder.ts';
+import { PERIOD_TABLES } from '../../periods/period-tables.ts';
+import { ThreadClient } from '../../workers/thread-client.ts';
+import { withHeartbeat } from '../../workers/with-heartbeat.ts';
 import { defineResource, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { JOBS, type BasisJob } from '../../jobs/job-names.ts';
@@ -131,13 +135,30 @@ export async function runBasis(
   if (!period?.data_import_id) throw conflict('The system period has no imported data; upload an extract first', 'PERIOD_EMPTY');
   const importId = period.data_import_id;
   await report('loading', 5);
-  const startChecks = await loadExtract(db, importId, { tables: ['TSTCA'] });
+  const tstca = new ExtractDecoder();
+  await readExtractChunks(db, importId, (table, bytes) => tstca.add(table, bytes), { tables: ['TSTCA'] });
+  const { tcodeChecks } = tstca.finish();
   // As the command line: only the objects the authorisation checks look at.
-  const objects = objectsNeeded(buildBasisRuleset(), 'permission', startChecks.tcodeChecks);
+  const objects = objectsNeeded(buildBasisRuleset(), 'permission', tcodeChecks);
   await report('loading', 15);
-  const extract = await loadExtract(db, importId, { objects, beforeTable: () => report(null, 15) });
-  await report('checking', 60);
-  const { findings, checks } = runBasisChecks(extract, { date: parseDate8(period.period_date) as Date8 });
+  // The rows are read in small queries and parsed and checked in a worker thread (DESIGN 10).
+  const thread = new ThreadClient<{ type: 'check' }, ReturnType<typeof runBasisChecks>>('basis-worker', import.meta.url, {
+    date: parseDate8(period.period_date) as Date8,
+    tcodeChecks,
+  });
+  let result: ReturnType<typeof runBasisChecks>;
+  try {
+    await readExtractChunks(db, importId, (table, bytes) => thread.sendChunk(table, bytes), {
+      objects,
+      tables: PERIOD_TABLES.map((t) => t.sapName).filter((name) => name !== 'TSTCA'),
+      beforeChunk: (done) => report('loading', 15 + Math.round(40 * done)),
+    });
+    await report('checking', 60);
+    result = await withHeartbeat(thread.ask({ type: 'check' }), () => report(null, 60));
+  } finally {
+    await thread.terminate();
+  }
+  const { findings, checks } = result;
   const byId = new Map(checks.map((c) => [c.id, c]));
   await report('storing', 85);
   const durationMs = Math.round(performance.now() - started);

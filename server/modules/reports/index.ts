@@ -25,6 +25,8 @@ export interface ReportRouteOptions {
 export async function reportRoutes(app: FastifyInstance, options: ReportRouteOptions): Promise<void> {
   const { db } = options;
   const cache = new PreparedCache(db, options.simulationCacheSize ?? 2);
+  // The prepared periods live in worker threads: a closing app ends them.
+  app.addHook('onClose', async () => cache.clear());
   registerDashboard(app, db);
   registerCompare(app, db);
   registerSimulation(app, db, cache);

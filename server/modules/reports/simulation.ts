@@ -1,9 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AcceptanceIndex } from '../../../engine/analysis/acceptance.ts';
-import type { PreparedAnalysis } from '../../../engine/analysis/prepared-analysis.ts';
-import { simulateOn, SimulationError } from '../../../engine/analysis/simulate.ts';
-import type { Finding, SimulationRequest } from '../../../engine/model/analysis.ts';
 import { parseDate8, type Date8 } from '../../../engine/model/dates.ts';
 import { findingRecords, type SimulatedFinding } from '../../../engine/output/finding-records.ts';
 import { loadAcceptances } from '../../analyses/acceptances.ts';
@@ -55,46 +51,6 @@ export type { SimulatedFinding };
 /** Findings as records, in the order of the CSV (level, holder, risk id; code points). */
 export const records = findingRecords;
 
-/**
- * The customer's acceptances on the simulated findings (DESIGN 5.12). The prepared analysis is
- * shared and built without them; the roles a simulated user holds afterwards are its roles on
- * D with the added ones and without the removed ones, as the engine simulates them.
- */
-function applyAcceptances(prepared: PreparedAnalysis, request: SimulationRequest, before: Finding[], after: Finding[], index: AcceptanceIndex): void {
-  if (index.isEmpty) return;
-  const riskIndex = new Map(prepared.compiled.risks.map((r, i) => [r.risk.id, i]));
-  const meets = (riskId: string) => (role: string) => {
-    const i = riskIndex.get(riskId);
-    return i !== undefined && prepared.roleRisks(role).has(i);
-  };
-  const l = prepared.landscape;
-  const date = prepared.options.date;
-  let heldBefore: Set<string> | null = null;
-  let heldAfter: Set<string> | null = null;
-  const rolesBefore = (): Set<string> => {
-    if (request.holder.kind !== 'user') return new Set();
-    return (heldBefore ??= l.rolesHeldBy(prepared.userHolder(request.holder.bname).sources()));
-  };
-  const rolesAfter = (): Set<string> => {
-    if (request.holder.kind !== 'user') return new Set();
-    if (heldAfter) return heldAfter;
-    const bname = request.holder.bname;
-    const removed = new Set(request.removeRoles);
-    const roles = [...new Set([...l.rolesOf(bname, date), ...request.addRoles.filter((r) => !removed.has(r))])];
-    const sources = l.userSources(bname, date, roles).filter((s) => !s.path.some((p) => p.kind === 'role' && removed.has(p.name)));
-    return (heldAfter = l.rolesHeldBy(sources));
-  };
-  const apply = (list: Finding[], held: () => Set<string>): void => {
-    for (const f of list) {
-      const found = index.find(f.level, f.holder, f.riskId, held, meets(f.riskId));
-      f.accepted = found !== null;
-      f.acceptance = found;
-    }
-  };
-  apply(before, rolesBefore);
-  apply(after, rolesAfter);
-}
-
 /** `POST /api/simulations` (DESIGN 5.14): what-if for one user or role, nothing stored. */
 export function registerSimulation(app: FastifyInstance, db: Database, cache: PreparedCache): void {
   app.post('/api/simulations', { preHandler: app.authenticate, config: { page: 'simulation' } }, async (request) => {
@@ -116,36 +72,18 @@ export function registerSimulation(app: FastifyInstance, db: Database, cache: Pr
     const date = parseDate8(sp.period_date) as Date8;
 
     const entry = await cache.get({ dataImportId: sp.data_import_id, riskPeriodId: body.riskPeriodId, customerId: sp.customer_id, level: body.level, mode: body.mode, date });
-    const { prepared } = entry;
-    const l = prepared.landscape;
-    if (body.user !== undefined && !l.users.has(body.user)) throw notFound(`User ${body.user} is not in the system period (USR02)`);
-    const knownRoles = new Set<string>();
-    const requireRole = (role: string, what: string): void => {
-      if (knownRoles.has(role)) return;
-      if (!l.roles.includes(role)) throw notFound(`${what} ${role} is not in the system period`);
-      knownRoles.add(role);
-    };
-    if (body.role !== undefined) requireRole(body.role, 'Role');
-    for (const r of body.addRoles) requireRole(r, 'Role to add');
-    for (const r of body.removeRoles) requireRole(r, 'Role to remove');
-
-    const simulation: SimulationRequest = {
-      holder: body.user !== undefined ? { kind: 'user', bname: body.user } : { kind: 'role', role: body.role! },
+    // The prepared analysis lives in its own thread: the simulation runs there (DESIGN 10).
+    const ask = {
+      user: body.user,
+      role: body.role,
       addRoles: body.addRoles,
       removeRoles: body.removeRoles,
       addAuthorisations: body.addAuthorisations,
       removeAuthorisations: body.removeAuthorisations,
     };
-    const t0 = performance.now();
-    let result;
-    try {
-      result = simulateOn(prepared, simulation);
-    } catch (e) {
-      if (e instanceof SimulationError) throw notFound(e.message);
-      throw e;
-    }
-    const simulateMs = performance.now() - t0;
-    applyAcceptances(prepared, simulation, result.before, result.after, new AcceptanceIndex(await loadAcceptances(db, sp.customer_id), date));
+    const answer = await entry.thread.simulate(ask, await loadAcceptances(db, sp.customer_id));
+    if (!answer.ok) throw notFound(answer.notFound);
+    const { summary, before, after, added, removed, simulateMs } = answer;
 
     return {
       systemPeriodId: body.systemPeriodId,
@@ -156,11 +94,11 @@ export function registerSimulation(app: FastifyInstance, db: Database, cache: Pr
       mode: body.mode,
       addRoles: body.addRoles,
       removeRoles: body.removeRoles,
-      summary: { before: result.before.length, after: result.after.length, added: result.added.length, removed: result.removed.length },
-      before: records(result.before),
-      after: records(result.after),
-      added: records(result.added),
-      removed: records(result.removed),
+      summary,
+      before,
+      after,
+      added,
+      removed,
       timings: {
         cached: entry.cached,
         loadMs: entry.cached ? 0 : entry.loadMs,

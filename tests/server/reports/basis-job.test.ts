@@ -9,6 +9,7 @@ import { generateLandscape } from '../../../server/generator/index.ts';
 import { loadMigrations, migrate } from '../../../server/db/migrate.ts';
 import { JOBS } from '../../../server/jobs/job-names.ts';
 import { sweepStaleWork } from '../../../server/jobs/workers.ts';
+import { threadCount } from '../../../server/workers/thread-client.ts';
 import { seedCustomer, waitFor, type PipelineApp } from '../analysis-pipeline/harness.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import { caller, folderFiles, importedSystemPeriod, reportsApp, type Caller } from './reports-harness.ts';
@@ -174,6 +175,27 @@ function suite(target: TestDatabase): void {
     // The failed run does not block the next one.
     expect((await call('POST', `/api/system-periods/${june}/basis`, admin)).status).toBe(202);
     expect((await finished()).status).toBe('completed');
+  }, 90_000);
+
+  it('checks in a worker thread: while the checks keep a CPU busy, the API answers at once', async () => {
+    process.env.SEGRA_TEST_EVALUATION_SPIN_MS = '3000';
+    try {
+      expect((await call('POST', `/api/system-periods/${june}/basis`, admin)).status).toBe(202);
+      await until((r) => r.status === 'running' && r.phase === 'checking');
+      expect(threadCount('basis-worker')).toBe(1);
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        expect((await call('GET', `/api/system-periods/${june}/basis`, admin)).status).toBe(200);
+        times.push(performance.now() - started);
+      }
+      expect(Math.max(...times)).toBeLessThan(750);
+      expect(await finished()).toMatchObject({ status: 'completed', findings: lines() });
+      expect((await csv()).body).toBe(cliBasisCsv);
+      expect(threadCount('basis-worker')).toBe(0);
+    } finally {
+      delete process.env.SEGRA_TEST_EVALUATION_SPIN_MS;
+    }
   }, 90_000);
 
   it('keeps another customer out of the period’s basis run (404), without touching it', async () => {

@@ -13,6 +13,7 @@ import { generateLandscape } from '../../../server/generator/index.ts';
 import { readSystemExtract } from '../../../server/importers/extract-reader.ts';
 import { readRuleset } from '../../../server/importers/ruleset-reader.ts';
 import { records } from '../../../server/modules/reports/simulation.ts';
+import { threadCount } from '../../../server/workers/thread-client.ts';
 import { seedCustomer, waitFor, type PipelineApp } from '../analysis-pipeline/harness.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import { caller, completedAnalysis, folderFiles, importedRiskPeriod, importedSystemPeriod, reportsApp, type Caller } from './reports-harness.ts';
@@ -221,6 +222,16 @@ function suite(target: TestDatabase): void {
       // Concurrent first calls on another preparation (union mode) share one load.
       const [x, y] = await Promise.all([request({ user, mode: 'union' }), request({ user, mode: 'union' })]);
       expect([x.body.timings.cached, y.body.timings.cached].sort()).toEqual([false, true]);
+    });
+
+    it('holds each prepared period in a worker thread, at most as many as the cache keeps', async () => {
+      // Four preparations (level × mode) through a cache of two: the two pushed out end their threads.
+      for (const level of ['permission', 'action'])
+        for (const mode of ['same-instance', 'union']) expect((await request({ user, level, mode })).status).toBe(200);
+      await waitFor(async () => threadCount('simulation-worker'), (count) => count === 2, 5000);
+      // A period prepared again after it was pushed out answers as before.
+      const again = await request({ user, addRoles: [role] });
+      expect(again.body.added).toEqual(engine({ holder: { kind: 'user', bname: user }, addRoles: [role], removeRoles: [] }).added);
     });
 
     it('sees a changed ruleset or a deactivated risk at once (the cached preparation is not reused)', async () => {

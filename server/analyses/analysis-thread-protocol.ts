@@ -1,0 +1,24 @@
+import type { AnalysisOptions, AnalysisResult } from '../../engine/model/analysis.ts';
+import type { TcodeCheckRow } from '../../engine/model/extract.ts';
+import type { Ruleset } from '../../engine/model/ruleset.ts';
+
+/** What an analysis thread starts with (analysis-worker.ts). */
+export interface AnalysisThreadInit {
+  customerId: string;
+  analysisId: string;
+  ruleset: Ruleset;
+  options: AnalysisOptions;
+  /** TSTCA, already read by the main thread to know which objects the ruleset needs. */
+  tcodeChecks: TcodeCheckRow[];
+  /** Size of the COPY text chunks of findings handed back. */
+  chunkChars: number;
+}
+
+export type ToAnalysisThread =
+  | { type: 'chunk'; table: string; bytes: Uint8Array }
+  | { type: 'evaluate'; index: number; count: number }
+  | { type: 'lines' };
+
+export type FromAnalysisThread =
+  | { type: 'evaluated'; findings: number; accepted: number; counts: AnalysisResult['counts']; excludedUsers: AnalysisResult['excludedUsers'] }
+  | { type: 'lines'; chunk: string | null };

@@ -1,0 +1,83 @@
+import type { PreparedAnalysis } from '../../engine/analysis/prepared-analysis.ts';
+import type { AnalysisResult, Finding } from '../../engine/model/analysis.ts';
+import { formatFunctions, formatOrgValues, formatSources } from '../../engine/output/findings-csv.ts';
+import { copyText, COPY_NULL } from '../db/copy-text.ts';
+import type { StoredAcceptance } from './acceptances.ts';
+
+/** The columns of `findings` that an analysis writes, in the order of findingLines' fields. */
+export const FINDING_COLUMNS = [
+  'customer_id',
+  'analysis_id',
+  'level',
+  'holder',
+  'risk_id',
+  'risk_level',
+  'risk_type',
+  'business_process',
+  'functions',
+  'sources',
+  'provenance',
+  'meeting_roles',
+  'accepted',
+  'accepted_by',
+  'acceptance_id',
+  'message',
+  'org_values',
+] as const;
+
+/** The roles a user holds that meet the finding's whole risk by themselves (DESIGN 5.12). */
+function meetingRoles(prepared: PreparedAnalysis, finding: Finding, riskIndex: Map<string, number>): string[] {
+  if (finding.level !== 'USER') return [];
+  const index = riskIndex.get(finding.riskId);
+  if (index === undefined) return [];
+  const held = prepared.landscape.rolesHeldBy(prepared.userHolder(finding.holder).sources());
+  return [...held].filter((role) => prepared.roleRisks(role).has(index)).sort();
+}
+
+/** The ORG_VALUES items of a finding (`BUKRS=1000`, `BUKRS=1000+WERKS=0001`); none for other risks. */
+const orgValueItems = (f: Finding): string[] => {
+  const text = formatOrgValues(f);
+  return text === '' ? [] : text.split(';');
+};
+
+const pgArray = (items: readonly string[]): string =>
+  `{${items.map((s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+
+/** The findings as COPY text for FINDING_COLUMNS, in chunks of about `chunkChars` characters. */
+export function* findingLines(
+  customerId: string,
+  analysisId: string,
+  result: AnalysisResult,
+  prepared: PreparedAnalysis,
+  chunkChars = 1 << 20,
+): Generator<string> {
+  const riskIndex = new Map(prepared.compiled.risks.map((r, i) => [r.risk.id, i]));
+  let chunk = '';
+  for (const f of result.findings) {
+    const fields = [
+      customerId,
+      analysisId,
+      f.level,
+      copyText(f.holder),
+      copyText(f.riskId),
+      f.riskLevel,
+      f.riskType,
+      copyText(f.businessProcess),
+      copyText(formatFunctions(f)),
+      copyText(formatSources(f)),
+      copyText(JSON.stringify(f.functions)),
+      copyText(pgArray(meetingRoles(prepared, f, riskIndex))),
+      f.accepted ? 't' : 'f',
+      f.acceptance ? copyText(f.acceptance.author) : COPY_NULL,
+      (f.acceptance as StoredAcceptance | null)?.id ?? COPY_NULL,
+      f.acceptance ? copyText(f.acceptance.message) : COPY_NULL,
+      copyText(pgArray(orgValueItems(f))),
+    ];
+    chunk += fields.join('\t') + '\n';
+    if (chunk.length > chunkChars) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}

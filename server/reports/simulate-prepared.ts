@@ -1,0 +1,111 @@
+import { AcceptanceIndex } from '../../engine/analysis/acceptance.ts';
+import type { PreparedAnalysis } from '../../engine/analysis/prepared-analysis.ts';
+import { simulateOn, SimulationError } from '../../engine/analysis/simulate.ts';
+import type { AuthorisationValue, Finding, RiskAcceptance, SimulationRequest } from '../../engine/model/analysis.ts';
+import { findingRecords, type SimulatedFinding } from '../../engine/output/finding-records.ts';
+
+/** What a simulation asks of a prepared analysis (the checked body of POST /api/simulations). */
+export interface SimulationAsk {
+  user?: string;
+  role?: string;
+  addRoles: string[];
+  removeRoles: string[];
+  addAuthorisations: AuthorisationValue[];
+  removeAuthorisations: AuthorisationValue[];
+}
+
+export type SimulationAnswer =
+  | {
+      ok: true;
+      summary: { before: number; after: number; added: number; removed: number };
+      before: SimulatedFinding[];
+      after: SimulatedFinding[];
+      added: SimulatedFinding[];
+      removed: SimulatedFinding[];
+      simulateMs: number;
+    }
+  // A user or role that is not in the period: the route answers 404 with the message.
+  | { ok: false; notFound: string };
+
+/**
+ * One simulation (DESIGN 5.14) on a prepared analysis, with the customer's acceptances applied:
+ * pure work on data, run in the thread that holds the prepared analysis (simulation-worker.ts).
+ */
+export function simulatePrepared(prepared: PreparedAnalysis, ask: SimulationAsk, acceptances: readonly RiskAcceptance[]): SimulationAnswer {
+  const l = prepared.landscape;
+  if (ask.user !== undefined && !l.users.has(ask.user)) return { ok: false, notFound: `User ${ask.user} is not in the system period (USR02)` };
+  const roles = new Set(l.roles);
+  const unknown = (role: string | undefined, what: string): string | null => (role !== undefined && !roles.has(role) ? `${what} ${role} is not in the system period` : null);
+  const missing =
+    unknown(ask.role, 'Role') ??
+    ask.addRoles.map((r) => unknown(r, 'Role to add')).find(Boolean) ??
+    ask.removeRoles.map((r) => unknown(r, 'Role to remove')).find(Boolean);
+  if (missing) return { ok: false, notFound: missing };
+
+  const simulation: SimulationRequest = {
+    holder: ask.user !== undefined ? { kind: 'user', bname: ask.user } : { kind: 'role', role: ask.role! },
+    addRoles: ask.addRoles,
+    removeRoles: ask.removeRoles,
+    addAuthorisations: ask.addAuthorisations,
+    removeAuthorisations: ask.removeAuthorisations,
+  };
+  const t0 = performance.now();
+  let result;
+  try {
+    result = simulateOn(prepared, simulation);
+  } catch (e) {
+    if (e instanceof SimulationError) return { ok: false, notFound: e.message };
+    throw e;
+  }
+  const simulateMs = performance.now() - t0;
+  applyAcceptances(prepared, simulation, result.before, result.after, new AcceptanceIndex(acceptances, prepared.options.date));
+  return {
+    ok: true,
+    summary: { before: result.before.length, after: result.after.length, added: result.added.length, removed: result.removed.length },
+    before: findingRecords(result.before),
+    after: findingRecords(result.after),
+    added: findingRecords(result.added),
+    removed: findingRecords(result.removed),
+    simulateMs,
+  };
+}
+
+/**
+ * The customer's acceptances on the simulated findings (DESIGN 5.12). The prepared analysis is
+ * shared and built without them; the roles a simulated user holds afterwards are its roles on
+ * D with the added ones and without the removed ones, as the engine simulates them.
+ */
+function applyAcceptances(prepared: PreparedAnalysis, request: SimulationRequest, before: Finding[], after: Finding[], index: AcceptanceIndex): void {
+  if (index.isEmpty) return;
+  const riskIndex = new Map(prepared.compiled.risks.map((r, i) => [r.risk.id, i]));
+  const meets = (riskId: string) => (role: string) => {
+    const i = riskIndex.get(riskId);
+    return i !== undefined && prepared.roleRisks(role).has(i);
+  };
+  const l = prepared.landscape;
+  const date = prepared.options.date;
+  let heldBefore: Set<string> | null = null;
+  let heldAfter: Set<string> | null = null;
+  const rolesBefore = (): Set<string> => {
+    if (request.holder.kind !== 'user') return new Set();
+    return (heldBefore ??= l.rolesHeldBy(prepared.userHolder(request.holder.bname).sources()));
+  };
+  const rolesAfter = (): Set<string> => {
+    if (request.holder.kind !== 'user') return new Set();
+    if (heldAfter) return heldAfter;
+    const bname = request.holder.bname;
+    const removed = new Set(request.removeRoles);
+    const roles = [...new Set([...l.rolesOf(bname, date), ...request.addRoles.filter((r) => !removed.has(r))])];
+    const sources = l.userSources(bname, date, roles).filter((s) => !s.path.some((p) => p.kind === 'role' && removed.has(p.name)));
+    return (heldAfter = l.rolesHeldBy(sources));
+  };
+  const apply = (list: Finding[], held: () => Set<string>): void => {
+    for (const f of list) {
+      const found = index.find(f.level, f.holder, f.riskId, held, meets(f.riskId));
+      f.accepted = found !== null;
+      f.acceptance = found;
+    }
+  };
+  apply(before, rolesBefore);
+  apply(after, rolesAfter);
+}
