@@ -19,6 +19,11 @@ export const SPECIFIC_CODES = [
   'ORIGIN_NOT_ALLOWED',
   'RATE_LIMITED',
   'FORBIDDEN',
+  'EXTRACT_TOO_LARGE',
+  'EXTRACT_RATIO',
+  'NOT_IMPORTING',
+  'SQL_QUERY_BUSY',
+  'IMPORT_FAILED',
 ] as const;
 
 export type WriteOperation = 'create' | 'update' | 'delete';
