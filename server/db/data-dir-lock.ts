@@ -23,7 +23,12 @@ const held = new Set<string>();
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    // A process that has ended but is not yet reaped by its parent (a zombie, Linux) holds nothing.
+    try {
+      return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      return true;
+    }
   } catch (e) {
     // EPERM: the process exists but belongs to someone else.
     return (e as NodeJS.ErrnoException).code === 'EPERM';
