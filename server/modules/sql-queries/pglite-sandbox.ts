@@ -1,35 +1,52 @@
-import type { Worker } from 'node:worker_threads';
+import type { ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { PERIOD_TABLES, type PeriodTable } from '../../periods/period-tables.ts';
 import type { WorkerReply, WorkerRequest } from './sandbox-messages.ts';
 import { refused, SANDBOX_VIEWS, timedOut, type SandboxOptions, type SandboxResult } from './sandbox.ts';
 import { tokenize } from './sql-guard.ts';
-import { startModuleWorker } from './ts-worker.ts';
+import { forkModule } from './fork-module.ts';
+import { loadMigrations } from '../../db/migrate.ts';
 
 /**
  * Stored queries on the embedded database (DESIGN 7, docs/decisions/2026-11-25-sandbox-worker.md).
  * PGlite runs one statement at a time and cannot interrupt it, so a query run on the server's
- * own PGlite would hold every request of every tenant until it ends. Here it runs in a worker
- * thread with a PGlite of its own, holding the application's schema and only the rows of the
+ * own PGlite would hold every request of every tenant until it ends. Here it runs in a child
+ * process with a PGlite of its own, holding the application's schema and only the rows of the
  * one import the query reads, copied with COPY in slices short enough not to hold the server's
- * database; at the timeout the worker is terminated. A worker stays warm for the next query on
+ * database; at the timeout the process is killed. A worker stays warm for the next query on
  * the same import for a minute.
  */
 
 const IDLE_MS = 60_000;
 /** Workers at once (each holds its own database in memory); beyond, a run is asked to wait. */
 export const MAX_SANDBOX_WORKERS = 3;
-/** Rows copied per statement: tens of milliseconds of the server's database each (measured 40-100 ms for 5 000 AGR_1251 rows on a loaded 2-core machine). */
-const SLICE_ROWS = 5_000;
+/** Rows copied per statement: tens of milliseconds of the server's database each (5 000 AGR_1251 rows took 40-100 ms on a loaded 2-core machine). */
+const SLICE_ROWS = 2_000;
 
 const WORKER_ENTRY = new URL(import.meta.url.endsWith('.ts') ? './sandbox-worker.ts' : './sandbox-worker.js', import.meta.url);
 
-/** The schema as the first worker built it (initdb and migrations take seconds; loading this, one). */
-let schemaTemplate: ArrayBuffer | undefined;
+let templateFile: string | undefined;
+
+/**
+ * Where the first sandbox saves the application's schema for the next ones (initdb and the
+ * migrations take seconds; loading the dump, one): named after the migrations, so a new
+ * migration makes a new file.
+ */
+function schemaTemplateFile(): string {
+  if (!templateFile) {
+    const hash = createHash('sha256');
+    for (const m of loadMigrations()) hash.update(m.version).update(m.sql);
+    templateFile = path.join(tmpdir(), `segra-sandbox-schema-${hash.digest('hex').slice(0, 16)}.tar`);
+  }
+  return templateFile;
+}
 
 class SandboxWorker {
-  private readonly worker: Worker;
+  private readonly worker: ChildProcess;
   private pending: { resolve: (r: WorkerReply) => void; reject: (e: Error) => void } | undefined;
   private tail: Promise<unknown> = Promise.resolve();
   private idle: NodeJS.Timeout | undefined;
@@ -40,28 +57,26 @@ class SandboxWorker {
   lastUsed = Date.now();
 
   constructor(private readonly onDead: () => void) {
-    this.worker = startModuleWorker(WORKER_ENTRY);
+    this.worker = forkModule(WORKER_ENTRY);
     this.worker.unref();
+    this.worker.channel?.unref();
     this.worker.on('message', (reply: WorkerReply) => {
       const p = this.pending;
       this.pending = undefined;
       p?.resolve(reply);
     });
     this.worker.on('error', (e) => this.kill(e));
-    this.worker.on('exit', () => this.kill(new Error('The sandbox worker stopped')));
-    const template = schemaTemplate?.slice(0);
-    this.ready = this.request({ type: 'init', template }, template ? [template] : []).then((reply) => {
-      if (reply.type === 'ready' && reply.template) schemaTemplate ??= reply.template;
-    });
+    this.worker.on('exit', () => this.kill(new Error('The sandbox process stopped')));
+    this.ready = this.request({ type: 'init', template: schemaTemplateFile() }).then(() => {});
     // An init that fails is reported by the run waiting for it.
     this.ready.catch(() => {});
   }
 
-  private request(message: WorkerRequest, transfer: ArrayBuffer[] = []): Promise<WorkerReply> {
+  private request(message: WorkerRequest): Promise<WorkerReply> {
     return new Promise((resolve, reject) => {
-      if (this.dead) return reject(new Error('The sandbox worker stopped'));
+      if (this.dead) return reject(new Error('The sandbox process stopped'));
       this.pending = { resolve, reject };
-      this.worker.postMessage(message, transfer);
+      this.worker.send(message);
     }).then((reply) => {
       const r = reply as WorkerReply;
       if (r.type !== 'error') return r;
@@ -76,7 +91,7 @@ class SandboxWorker {
     clearTimeout(this.idle);
     this.pending?.reject(reason);
     this.pending = undefined;
-    void this.worker.terminate();
+    this.worker.kill('SIGKILL');
     this.onDead();
   }
 
@@ -111,7 +126,7 @@ class SandboxWorker {
       for await (const part of db.copyOut(slice)) parts.push(part);
       const data = concat(parts);
       if (data.length === 0) continue;
-      await this.request({ type: 'load', table: spec.table, columns, data }, [data.buffer]);
+      await this.request({ type: 'load', table: spec.table, columns, data });
     }
     this.loaded.add(spec.table);
   }

@@ -1,10 +1,10 @@
 /**
- * Worker thread of the PGlite sandbox (pglite-sandbox.ts): its own in-memory PGlite with the
- * application's schema and the rows of one import only, where a stored query runs. The thread
- * that started it terminates it at the statement timeout, which PGlite itself cannot honour.
- * Messages are answered one at a time, in order.
+ * Child process of the PGlite sandbox (pglite-sandbox.ts): its own in-memory PGlite with the
+ * application's schema and the rows of one import only, where a stored query runs. The server
+ * kills it at the statement timeout, which PGlite itself cannot honour. Messages are answered
+ * one at a time, in order.
  */
-import { parentPort } from 'node:worker_threads';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { openPglite } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
@@ -14,17 +14,21 @@ import type { WorkerReply, WorkerRequest } from './sandbox-messages.ts';
 
 let pglite: PGlite | undefined;
 
-async function init(template: ArrayBuffer | undefined): Promise<WorkerReply> {
-  if (template) {
-    // The schema of the first worker, dumped: skips initdb and the migrations (seconds).
-    pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
+/** The schema from the template file when there is one (about 1 s), else built and saved there (initdb and migrations: seconds). */
+async function init(template: string): Promise<WorkerReply> {
+  const saved = await readFile(template).catch(() => undefined);
+  if (saved) {
+    pglite = await PGlite.create({ loadDataDir: new Blob([saved]) });
     return { type: 'ready' };
   }
   const db = await openPglite('memory://');
   await migrate(db);
   pglite = db.pglite!;
-  const dump = await pglite.dumpDataDir('none');
-  return { type: 'ready', template: await dump.arrayBuffer() };
+  const dump = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
+  const partial = `${template}.${process.pid}`;
+  await writeFile(partial, dump, { mode: 0o600 });
+  await rename(partial, template);
+  return { type: 'ready' };
 }
 
 async function handle(message: WorkerRequest): Promise<WorkerReply> {
@@ -45,15 +49,17 @@ async function handle(message: WorkerRequest): Promise<WorkerReply> {
   }
 }
 
-parentPort!.on('message', (message: WorkerRequest) => {
+process.on('message', (message: WorkerRequest) => {
   handle(message).then(
-    (reply) => parentPort!.postMessage(reply, reply.type === 'ready' && reply.template ? [reply.template] : []),
+    (reply) => process.send!(reply),
     (e: unknown) => {
       const reply: WorkerReply =
         e instanceof AppError
           ? { type: 'error', statusCode: e.statusCode, code: e.code, message: e.message }
           : { type: 'error', message: (e as Error)?.message ?? String(e) };
-      parentPort!.postMessage(reply);
+      process.send!(reply);
     },
   );
 });
+// The server gone (stopped or crashed): nothing is left to answer.
+process.on('disconnect', () => process.exit(0));

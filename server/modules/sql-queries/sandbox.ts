@@ -15,8 +15,8 @@ import { checkReadOnlyQuery, SqlGuardError } from './sql-guard.ts';
  *     views of schema sql_sandbox show only that import and run with their owner's rights;
  *  4. SET LOCAL ROLE segra_sql_reader: may read those views and nothing else;
  *  5. a statement timeout, a row limit and a result-size limit. PGlite cannot interrupt a running
- *     statement and runs one statement at a time, so there the query runs in a worker thread on
- *     its own copy of the period's data, which is terminated at the timeout (pglite-sandbox.ts;
+ *     statement and runs one statement at a time, so there the query runs in a child process on
+ *     its own copy of the period's data, which is killed at the timeout (pglite-sandbox.ts;
  *     docs/decisions/2026-11-25-sandbox-worker.md): no query ever delays another request.
  */
 
