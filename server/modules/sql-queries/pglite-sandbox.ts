@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../db/database.ts';
@@ -36,7 +37,7 @@ let templateFile: string | undefined;
  * migrations take seconds; loading the dump, one): named after the migrations, so a new
  * migration makes a new file.
  */
-function schemaTemplateFile(): string {
+export function schemaTemplateFile(): string {
   if (!templateFile) {
     const hash = createHash('sha256');
     for (const m of loadMigrations()) hash.update(m.version).update(m.sql);
@@ -68,8 +69,9 @@ class SandboxWorker {
     this.worker.on('error', (e) => this.kill(e));
     this.worker.on('exit', () => this.kill(new Error('The sandbox process stopped')));
     this.ready = this.request({ type: 'init', template: schemaTemplateFile() }).then(() => {});
-    // An init that fails is reported by the run waiting for it.
-    this.ready.catch(() => {});
+    // An init that fails is reported by the run waiting for it. A damaged schema dump (or one of
+    // another PGlite version) can kill the process outright: it goes, and the next one rebuilds it.
+    this.ready.catch(() => rmSync(schemaTemplateFile(), { force: true }));
   }
 
   private request(message: WorkerRequest): Promise<WorkerReply> {
@@ -195,18 +197,22 @@ function tablesRead(text: string): PeriodTable[] {
 /** Runs an already checked query text on import `importId` in a sandbox worker (see above). */
 export async function runInSandboxWorker(db: Database, importId: string, text: string, o: Required<SandboxOptions>): Promise<SandboxResult> {
   if (!/^[0-9a-f-]{36}$/i.test(importId)) throw new Error('runInSandboxWorker: importId must be a uuid');
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
     const worker = workerFor(db, importId);
     const outcome = await worker.exclusive(async () => {
       // Stopped while this run waited (the run before it timed out): a fresh worker takes it.
       if (worker.dead) return undefined;
+      let started = false;
       try {
         for (const spec of tablesRead(text)) if (!worker.loaded.has(spec.table)) await worker.load(db, importId, spec);
+        started = true;
         return await worker.run(importId, text, o);
       } catch (e) {
         if (e instanceof AppError) throw e;
-        // The worker died under the query (out of memory, …): a fresh one serves the next run.
         worker.kill();
+        // Died before the query ran (a damaged schema dump, …): once more with a fresh one.
+        if (!started && attempt === 0) return undefined;
+        // Died under the query (out of memory, …): a fresh one serves the next run.
         throw refused('The query failed: the sandbox stopped it');
       }
     });

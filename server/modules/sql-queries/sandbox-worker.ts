@@ -4,7 +4,7 @@
  * kills it at the statement timeout, which PGlite itself cannot honour. Messages are answered
  * one at a time, in order.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { openPglite } from '../../db/database.ts';
 import { migrate } from '../../db/migrate.ts';
@@ -18,8 +18,13 @@ let pglite: PGlite | undefined;
 async function init(template: string): Promise<WorkerReply> {
   const saved = await readFile(template).catch(() => undefined);
   if (saved) {
-    pglite = await PGlite.create({ loadDataDir: new Blob([saved]) });
-    return { type: 'ready' };
+    try {
+      pglite = await PGlite.create({ loadDataDir: new Blob([saved]) });
+      return { type: 'ready' };
+    } catch {
+      // Damaged, or written by another PGlite version: built again below.
+      await rm(template, { force: true });
+    }
   }
   const db = await openPglite('memory://');
   await migrate(db);

@@ -1,11 +1,13 @@
+import { statSync, writeFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import type { PagePermission, Role } from '../../../server/auth/roles.ts';
 import { loadConfig } from '../../../server/config.ts';
-import type { Database } from '../../../server/db/database.ts';
+import { openPglite, type Database } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { runSandboxedQuery } from '../../../server/modules/sql-queries/index.ts';
+import { closeSandboxWorkers, schemaTemplateFile } from '../../../server/modules/sql-queries/pglite-sandbox.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 
 const A = 'aaaaaaaa-0000-4000-8000-0000000000a1';
@@ -585,4 +587,20 @@ function suite(target: TestDatabase): void {
 }
 
 describe('special SQL queries on PGlite', () => suite(pgliteDatabase()));
+
+describe('the PGlite sandbox process', () => {
+  it('rebuilds a damaged schema dump within the same run', async () => {
+    const db = await openPglite('memory://');
+    try {
+      await migrate(db);
+      writeFileSync(schemaTemplateFile(), 'not a tar archive');
+      const result = await runSandboxedQuery(db, crypto.randomUUID(), 'SELECT 41 + 1 AS answer');
+      expect(result).toMatchObject({ columns: ['answer'], rows: [[42]] });
+      expect(statSync(schemaTemplateFile()).size).toBeGreaterThan(1_000_000);
+    } finally {
+      closeSandboxWorkers(db);
+      await db.close();
+    }
+  }, 120_000);
+});
 describe.skipIf(!postgresAdminUrl)('special SQL queries on PostgreSQL', () => suite(postgresDatabase()));
