@@ -38,6 +38,10 @@ const schema = z.object({
   LICENCE_PUBLIC_KEY: z.string().min(1).optional(),
   /** Largest single uploaded file (an extract .zip, a table file) in MiB; larger answers 413. */
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(65536).default(4096),
+  /** Most an upload may inflate to, all its files together, in MiB (a .zip or .xlsx decompressed); more answers 413 at once. */
+  MAX_EXTRACT_MB: z.coerce.number().int().min(1).max(1048576).default(8192),
+  /** Highest compression ratio an archive (or one of its entries) past 64 MiB inflated may have; more answers 422 (a zip bomb). Real exports compress 5-10 times. */
+  MAX_EXTRACT_RATIO: z.coerce.number().min(2).max(10000).default(100),
   /**
    * Split an analysis of at least ANALYSIS_SHARD_MIN_USERS users into this many user shards that
    * the workers sharing the PostgreSQL queue evaluate in parallel (1: no split). Ignored on the

@@ -1,4 +1,5 @@
 import { isInputError } from '../importers/input-error.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { UsageError } from './usage-error.ts';
 
 import { ANALYZE_USAGE, BASIS_USAGE, BENCH_USAGE, GENERATE_USAGE, LICENCE_USAGE } from './usage.ts';
@@ -40,6 +41,10 @@ export async function main(argv: string[]): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`segra ${name}: ${e.message}\nUsage: ${command.usage}\n`);
+      return 2;
+    }
+    if (e instanceof DataDirLockedError) {
+      process.stderr.write(`segra ${name}: ${e.message}\n`);
       return 2;
     }
     if (isInputError(e)) {

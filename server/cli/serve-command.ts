@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from '../app.ts';
 import { ensureSuperAdmin } from '../auth/bootstrap.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -6,7 +7,8 @@ import { migrate } from '../db/migrate.ts';
 import { abandonActiveAnalyses } from '../analyses/run-analysis.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { startQueue } from '../jobs/queue.ts';
-import { startWorkers, sweepStaleWork } from '../jobs/workers.ts';
+import { STALE_AFTER_SECONDS, startWorkers, sweepStaleWork } from '../jobs/workers.ts';
+import { sweepUploads } from '../jobs/upload-sweep.ts';
 import { parseFlags } from './options.ts';
 
 /** `segra serve`: the API and the built SPA on PORT (8081), until SIGINT/SIGTERM. */
@@ -34,6 +36,8 @@ export async function serveCommand(args: string[]): Promise<number> {
       // The embedded database belongs to this process alone: whatever is still "running" was cut off.
       await sweepStaleWork(db, 0);
     }
+    // Uploads of imports a crash or stop cut off are never read again (DESIGN 7a).
+    await sweepUploads(db, path.join(config.DATA_DIR, 'uploads'), db.kind === 'pglite' ? 0 : STALE_AFTER_SECONDS);
     queue = await startQueue(db, { work: !flags['no-worker'] });
     if (!flags['no-worker']) await startWorkers(queue, db, { shards: config.ANALYSIS_SHARDS, shardMinUsers: config.ANALYSIS_SHARD_MIN_USERS, pollingIntervalSeconds: config.JOB_POLL_SECONDS });
     const app = await buildApp(config, { db, queue });

@@ -6,6 +6,7 @@ import { from as copyFromStdin, to as copyToStdout } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 /** The one database interface the server uses; PGlite (embedded) and PostgreSQL implement it. */
 export interface Database {
@@ -114,7 +115,15 @@ async function* postgresCopyOut(client: pg.PoolClient, select: string): AsyncIte
 export async function openPglite(dataDir: string): Promise<Database> {
   // A fresh clone has no data folder yet; PGlite creates only the last level itself.
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  // One process per data folder (DESIGN 7a): refused here, before PGlite touches a file.
+  const unlock = dataDir.startsWith('memory://') ? () => {} : lockDataDir(dataDir);
+  let db: PGlite;
+  try {
+    db = await PGlite.create(dataDir);
+  } catch (e) {
+    unlock();
+    throw e;
+  }
   const wrapTx = (tx: PGliteTransaction): Database => {
     const self: Database = {
       kind: 'pglite',
@@ -141,7 +150,13 @@ export async function openPglite(dataDir: string): Promise<Database> {
       await db.exec(sql);
     },
     transaction: <T>(fn: (tx: Database) => Promise<T>) => db.transaction((tx) => fn(wrapTx(tx))),
-    close: () => db.close(),
+    close: async () => {
+      try {
+        await db.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 

@@ -30,6 +30,7 @@ import {
 } from './table-types.ts';
 import { xlsxTables } from './xlsx-tables.ts';
 import { zipTables } from './zip-tables.ts';
+import { readZipDirectory, zipDirectoryOf, type ZipDirectory } from './zip-directory.ts';
 
 export * from './table-types.ts';
 export { detectDelimiter } from './csv-table.ts';
@@ -78,7 +79,7 @@ async function* pathTables(p: string, want: Want): AsyncGenerator<SourceTable> {
   }
   const lower = p.toLowerCase();
   if (lower.endsWith('.zip')) {
-    yield* zipTables(shown, fileChunks(p, shown, ZIP_PIECE), want);
+    yield* zipTables(shown, fileChunks(p, shown, ZIP_PIECE), want, await declaredSizes(readZipDirectory(p)));
   } else if (lower.endsWith('.xlsx')) {
     yield* xlsxTables(shown, p, want);
   } else {
@@ -100,7 +101,7 @@ async function* uploadTables(uploads: readonly Upload[], want: Want): AsyncGener
     const name = path.posix.basename(upload.name.replace(/\\/g, '/'));
     const lower = name.toLowerCase();
     if (lower.endsWith('.zip')) {
-      yield* zipTables(name, bufferChunks(upload.data, ZIP_PIECE), want);
+      yield* zipTables(name, bufferChunks(upload.data, ZIP_PIECE), want, await declaredSizes(zipDirectoryOf(upload.data)));
     } else if (lower.endsWith('.xlsx')) {
       yield* xlsxTables(name, upload.data, want);
     } else {
@@ -108,6 +109,15 @@ async function* uploadTables(uploads: readonly Upload[], want: Want): AsyncGener
       if (table === undefined) throw unsupported(name);
       if (want(table)) yield* csvTable(table, name, bufferChunks(upload.data, PIECE));
     }
+  }
+}
+
+/** Each entry's declared inflated size; none when the directory is unreadable (the reader then names the damage). */
+async function declaredSizes(directory: Promise<ZipDirectory>): Promise<Map<string, number> | undefined> {
+  try {
+    return new Map((await directory).entries.map((e) => [e.name, e.size]));
+  } catch {
+    return undefined;
   }
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { InputError, systemMessage } from './input-error.ts';
+import { zipDirectoryOf } from './zip-directory.ts';
 import type { RowHandler, SourceTable, TableRow, Want } from './table-types.ts';
 
 /**
@@ -52,10 +53,19 @@ async function paddedWorkbook(data: Uint8Array, bookName: string): Promise<Reada
   let damage: unknown;
   let entries = 0;
   const listed = bytes.readUInt16LE(eocd + 10);
+  // Each entry is held to the size the directory declares (DESIGN 7a: a zip bomb lying about it).
+  const declared = new Map((await zipDirectoryOf(bytes).catch(() => ({ entries: [] }))).entries.map((e) => [e.name, e.size]));
   const check = new Unzip((file) => {
     entries++;
-    file.ondata = (err) => {
+    const limit = declared.get(file.name) ?? 0;
+    let inflated = 0;
+    file.ondata = (err, data) => {
       if (err && damage === undefined) damage = err;
+      inflated += data?.length ?? 0;
+      if (inflated > limit && damage === undefined) {
+        damage = new Error(`${file.name} inflates past the ${limit} bytes the zip directory declares for it`);
+        file.terminate();
+      }
     };
     file.start();
   });

@@ -13,14 +13,23 @@ interface ZipEntry {
   dropped: boolean;
 }
 
+/**
+ * `declared`: each entry's inflated size as the archive's central directory gives it
+ * (zip-directory.ts), already checked against the limits; an entry that inflates past it, or is
+ * not listed, stops the read (DESIGN 7a: a zip bomb lying about its sizes).
+ */
 export async function* zipTables(
   zipName: string,
   input: AsyncIterable<Uint8Array>,
   want: Want,
+  declared?: ReadonlyMap<string, number>,
 ): AsyncGenerator<SourceTable> {
   const { Unzip, UnzipInflate } = await import('fflate');
   const pending: ZipEntry[] = [];
+  let lying: InputError | undefined;
   const unzip = new Unzip((file) => {
+    const limit = declared ? (declared.get(file.name) ?? 0) : Infinity;
+    let inflated = 0;
     const table = file.name.endsWith('/') ? undefined : tableNameOf(file.name);
     const entry: ZipEntry = {
       name: file.name,
@@ -33,6 +42,15 @@ export async function* zipTables(
       if (err) {
         entry.error = err;
         entry.done = true;
+        return;
+      }
+      inflated += data.length;
+      if (inflated > limit && !lying) {
+        lying = new InputError(
+          `inflates past the ${limit} bytes the zip directory declares for it: refused as a damaged or hostile archive`,
+          { file: `${zipName}[${file.name}]` },
+        );
+        file.terminate();
         return;
       }
       if (!entry.dropped && data.length) entry.chunks.push(data);
@@ -73,9 +91,11 @@ export async function* zipTables(
         unzip.push(r.value, false);
       }
     } catch (e) {
+      if (lying) throw lying;
       if (e instanceof InputError) throw e;
       throw damaged(e);
     }
+    if (lying) throw lying;
   };
 
   async function* entryChunks(entry: ZipEntry): AsyncGenerator<Uint8Array> {

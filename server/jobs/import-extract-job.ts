@@ -10,27 +10,49 @@ import type { ImportExtractJob } from './job-names.ts';
 /** What a failed import says: the reader's file, line and column when the input was at fault. */
 export interface ImportFailure {
   message: string;
+  /** UNPROCESSABLE_UPLOAD: the input's fault; IMPORT_FAILED: not (the details are in the server log only). */
+  code?: string;
   file?: string;
   line?: number;
   column?: string | number;
   /** 422 when the upload itself is unprocessable (DESIGN 6), as a synchronous answer would say. */
   status?: number;
-  code?: string;
 }
 
-export function importFailure(e: unknown): ImportFailure {
+/** Absolute paths (the upload folder, …) shown by their last part: the uploaded file's own name. */
+const withoutPaths = (text: string, uploadDir?: string): string => {
+  let out = text;
+  if (uploadDir) out = out.split(`${uploadDir}/`).join('').split(uploadDir).join('the upload');
+  return out.replace(/(?:[A-Za-z]:)?(?:[\\/][^\\/\s"'[\]:,]+){2,}[\\/]([^\\/\s"'[\]:,]+)/g, '$1');
+};
+
+/**
+ * The record a failed import keeps (DESIGN 7a): never a server path or a raw database message.
+ * An input error keeps its file (as uploaded), line and column; anything else says in plain
+ * words that the server failed, and is logged in full by the caller.
+ */
+export function importFailure(e: unknown, uploadDir?: string): ImportFailure {
   if (isInputError(e)) {
     return {
-      message: e.message,
-      file: e.file,
+      message: withoutPaths(e.message, uploadDir),
+      file: withoutPaths(e.file, uploadDir),
       ...(e.line !== undefined ? { line: e.line } : {}),
       ...(e.column !== undefined ? { column: e.column } : {}),
       status: 422,
       code: 'UNPROCESSABLE_UPLOAD',
     };
   }
-  return { message: `The import failed: ${(e as Error)?.message ?? String(e)}` };
+  return {
+    message: 'The import failed because of an error on the server; upload the file again, or ask your administrator to look at the server log',
+    code: 'IMPORT_FAILED',
+  };
 }
+
+/** The import was canceled (POST /api/system-periods/:id/import/cancel): stop and keep nothing. */
+class ImportCanceled extends Error {}
+
+/** How often a running import looks whether it was canceled. */
+const CANCEL_POLL_MS = 500;
 
 async function setProgress(db: Database, periodId: string, importId: string, progress: number): Promise<void> {
   await db.query('UPDATE system_periods SET progress = $3, updated_at = now() WHERE id = $1 AND importing_id = $2', [
@@ -49,7 +71,20 @@ async function setProgress(db: Database, periodId: string, importId: string, pro
  */
 export async function runExtractImport(db: Database, job: ImportExtractJob): Promise<void> {
   const { periodId, importId } = job;
+  // Cancel is a mark on the period (its importing_id no longer this import), read between batches.
+  let canceled = false;
+  const stillWanted = async (): Promise<void> => {
+    const { rows } = await db.query<{ importing_id: string | null }>('SELECT importing_id FROM system_periods WHERE id = $1', [periodId]);
+    if (rows[0]?.importing_id !== importId) canceled = true;
+  };
+  const poll = setInterval(() => void stillWanted().catch(() => {}), CANCEL_POLL_MS);
+  poll.unref();
+  const checkCanceled = (): void => {
+    if (canceled) throw new ImportCanceled('The import was canceled');
+  };
   try {
+    await stillWanted();
+    checkCanceled();
     const tablesTotal = EXTRACT_TABLE_NAMES.length;
     const tablesSeen = new Set<string>();
     let lastReport = 0;
@@ -64,6 +99,7 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
           into,
           warnings,
           onProgress: ({ table }) => {
+            checkCanceled();
             tablesSeen.add(table);
             const now = Date.now();
             if (now - lastReport > 500) {
@@ -72,7 +108,10 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
             }
           },
         }),
-      ({ rowsWritten, totalRows }) => setProgress(db, periodId, importId, 90 + (9 * rowsWritten) / Math.max(1, totalRows)),
+      ({ rowsWritten, totalRows }) => {
+        checkCanceled();
+        return setProgress(db, periodId, importId, 90 + (9 * rowsWritten) / Math.max(1, totalRows));
+      },
     );
     const previous = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ data_import_id: string | null }>(
@@ -89,14 +128,17 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
     });
     if (previous) await deleteImport(db, previous);
   } catch (e) {
+    clearInterval(poll);
     await deleteImport(db, importId).catch(() => {});
+    // Canceled: the cancel already set the period back; this import's record stays untouched.
     await db.query(
       `UPDATE system_periods SET status = 'failed', progress = 0, error = $3, importing_id = NULL, updated_at = now()
        WHERE id = $1 AND importing_id = $2`,
-      [periodId, importId, JSON.stringify(importFailure(e))],
+      [periodId, importId, JSON.stringify(importFailure(e, job.dir))],
     );
-    if (!isInputError(e)) console.error('[import-extract]', e);
+    if (!isInputError(e) && !(e instanceof ImportCanceled)) console.error('[import-extract]', e);
   } finally {
+    clearInterval(poll);
     await rm(job.dir, { recursive: true, force: true });
   }
 }

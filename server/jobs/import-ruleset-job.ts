@@ -26,7 +26,7 @@ export async function runRulesetImport(db: Database, job: ImportRulesetJob): Pro
   } catch (e) {
     await db.query(`UPDATE risk_periods SET status = 'failed', progress = 0, error = $2, updated_at = now() WHERE id = $1`, [
       job.riskPeriodId,
-      JSON.stringify(importFailure(e)),
+      JSON.stringify(importFailure(e, job.dir)),
     ]);
     if (!isInputError(e)) console.error('[import-ruleset]', e);
   } finally {

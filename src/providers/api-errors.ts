@@ -22,6 +22,11 @@ export const SPECIFIC_CODES = [
   'SESSION_ENDED',
   'CUSTOMER_PASSIVE',
   'ANALYSIS_NOT_COMPLETED',
+  'EXTRACT_TOO_LARGE',
+  'EXTRACT_RATIO',
+  'NOT_IMPORTING',
+  'SQL_QUERY_BUSY',
+  'IMPORT_FAILED',
 ] as const;
 
 export type WriteOperation = 'create' | 'update' | 'delete';

@@ -57,7 +57,7 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
     if (period.status === 'importing') throw conflict('An import of this ruleset is already running', 'IMPORT_RUNNING');
     const queue = requireQueue(options.queue);
     const uploadId = crypto.randomUUID();
-    const upload = await saveUpload(request, path.join(config.DATA_DIR, 'uploads'), uploadId);
+    const upload = await saveUpload(request, path.join(config.DATA_DIR, 'uploads'), uploadId, { maxExtractMb: config.MAX_EXTRACT_MB, maxRatio: config.MAX_EXTRACT_RATIO });
     const claimed = await db.query(
       `UPDATE risk_periods SET status = 'importing', progress = 0, error = NULL, updated_at = now() WHERE id = $1 AND status <> 'importing' RETURNING id`,
       [id],

@@ -2,30 +2,28 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { closeSandboxWorkers, runInSandboxWorker } from './pglite-sandbox.ts';
 import { checkReadOnlyQuery, SqlGuardError } from './sql-guard.ts';
 
 /**
  * Runs a special SQL query on one import's SAP data (DESIGN 7), on PGlite and PostgreSQL.
  * Layers (docs/decisions/2026-11-21-special-sql-sandbox.md):
- *  1. sql-guard: one statement that reads; no function that could leave the sandbox;
+ *  1. sql-guard: one statement that reads; no function that could leave the sandbox; no
+ *     catalogue name (pg_…), so no statistics of other tenants' tables;
  *  2. one transaction that always rolls back, made read-only before the query runs;
  *  3. the scope row (sql_sandbox_scope) written by the server before it switches role; the
  *     views of schema sql_sandbox show only that import and run with their owner's rights;
  *  4. SET LOCAL ROLE segra_sql_reader: may read those views and nothing else;
- *  5. statement_timeout (PostgreSQL), a plan-cost bound and a duration check (PGlite, which
- *     cannot interrupt a running statement), a row limit and a result-size limit.
+ *  5. a statement timeout, a row limit and a result-size limit. PGlite cannot interrupt a running
+ *     statement and runs one statement at a time, so there the query runs in a child process on
+ *     its own copy of the period's data, which is killed at the timeout (pglite-sandbox.ts;
+ *     docs/decisions/2026-11-25-sandbox-worker.md): no query ever delays another request.
  */
 
 export const SQL_TIMEOUT_MS = 5_000;
 export const SQL_ROW_LIMIT = 10_000;
 /** Bytes of JSON text the rows of one result may take; the result is cut (truncated) beyond. */
 export const SQL_MAX_RESULT_BYTES = 16 * 1024 * 1024;
-/**
- * PGlite only: the highest planner cost estimate a query may have. PGlite (WASM, one thread)
- * cannot deliver the statement-timeout signal while a statement runs, so a query estimated
- * beyond this is refused before it starts (about 5 s of work on a 2-core machine).
- */
-export const PGLITE_MAX_PLAN_COST = 200_000;
 export const READER_ROLE = 'segra_sql_reader';
 /** The views the reader may query, one per SAP table (server/db/migrations/0009_sql_sandbox.sql). */
 export const SANDBOX_VIEWS = [
@@ -54,7 +52,6 @@ export interface SandboxOptions {
   timeoutMs?: number;
   rowLimit?: number;
   maxResultBytes?: number;
-  maxPlanCost?: number;
 }
 
 export interface SandboxResult {
@@ -73,11 +70,11 @@ interface Step {
   rows: unknown[][];
   fields: string[];
 }
-type Runner = (sql: string, params?: unknown[]) => Promise<Step>;
+export type Runner = (sql: string, params?: unknown[]) => Promise<Step>;
 
-const refused = (message: string): AppError => new AppError(400, 'SQL_QUERY_REFUSED', message);
-const timedOut = (timeoutMs: number, note = ''): AppError =>
-  new AppError(400, 'SQL_QUERY_TIMEOUT', `The query ran longer than ${timeoutMs / 1000} s and was stopped${note}`);
+export const refused = (message: string): AppError => new AppError(400, 'SQL_QUERY_REFUSED', message);
+export const timedOut = (timeoutMs: number): AppError =>
+  new AppError(400, 'SQL_QUERY_TIMEOUT', `The query ran longer than ${timeoutMs / 1000} s and was stopped`);
 
 /** Turns a database error of the user's query into a 400 that says what was refused. */
 function mapQueryError(e: unknown, timeoutMs: number): never {
@@ -109,9 +106,8 @@ function cell(value: unknown): unknown {
 }
 
 /** The statements of one sandboxed run, on a connection already inside a fresh transaction. */
-async function runInTransaction(
+export async function runInTransaction(
   run: Runner,
-  kind: Database['kind'],
   importId: string,
   text: string,
   o: Required<SandboxOptions>,
@@ -126,20 +122,6 @@ async function runInTransaction(
 
   const started = performance.now();
   try {
-    const limited = `SELECT * FROM (\n${text}\n) AS segra_q LIMIT ${o.rowLimit + 1}`;
-    if (kind === 'pglite') {
-      const plan = await run(`EXPLAIN (FORMAT JSON) ${limited}`);
-      const doc = plan.rows[0]?.[0];
-      const parsed = (typeof doc === 'string' ? JSON.parse(doc) : doc) as { Plan?: { 'Total Cost'?: number } }[];
-      const cost = Number(parsed?.[0]?.Plan?.['Total Cost'] ?? 0);
-      if (cost > o.maxPlanCost) {
-        throw new AppError(
-          400,
-          'SQL_QUERY_TIMEOUT',
-          `The query would run longer than ${o.timeoutMs / 1000} s (estimated cost ${Math.round(cost)}, at most ${o.maxPlanCost} on the embedded database) and was not started`,
-        );
-      }
-    }
     // The columns (also of an empty result), then the rows as JSON text under positional names,
     // cut where their running size passes the limit.
     const described = await run(`SELECT * FROM (\n${text}\n) AS segra_q LIMIT 0`);
@@ -159,9 +141,6 @@ async function runInTransaction(
     const after = await run(`SELECT current_user::text, current_setting('transaction_read_only')`);
     if (after.rows[0]?.[0] !== READER_ROLE || after.rows[0]?.[1] !== 'on') {
       throw refused('The query must not change its database role or transaction mode');
-    }
-    if (kind === 'pglite' && durationMs > o.timeoutMs) {
-      throw timedOut(o.timeoutMs, ' (the embedded database finishes a statement before it can stop it)');
     }
     let truncatedBy: SandboxResult['truncatedBy'];
     const rows: unknown[][] = [];
@@ -198,7 +177,7 @@ class Rollback extends Error {
   }
 }
 
-async function runOnPglite(pglite: PGlite, fn: (run: Runner) => Promise<SandboxResult>): Promise<SandboxResult> {
+export async function runOnPglite(pglite: PGlite, fn: (run: Runner) => Promise<SandboxResult>): Promise<SandboxResult> {
   try {
     // PGlite's transaction() holds its exclusive lock: no other query of the app runs inside it,
     // and it ends with ROLLBACK when the callback throws.
@@ -231,6 +210,7 @@ export function sandboxPool(db: Database): pg.Pool {
 }
 
 export async function closeSandboxPool(db: Database): Promise<void> {
+  closeSandboxWorkers(db);
   const pool = pools.get(db);
   pools.delete(db);
   await pool?.end();
@@ -278,19 +258,14 @@ export async function runSandboxedQuery(
     timeoutMs: options.timeoutMs ?? SQL_TIMEOUT_MS,
     rowLimit: options.rowLimit ?? SQL_ROW_LIMIT,
     maxResultBytes: options.maxResultBytes ?? SQL_MAX_RESULT_BYTES,
-    maxPlanCost: options.maxPlanCost ?? PGLITE_MAX_PLAN_COST,
   };
   let text: string;
   try {
-    text = checkReadOnlyQuery(sql, { refuseRecursive: db.kind === 'pglite' });
+    text = checkReadOnlyQuery(sql);
   } catch (e) {
     if (e instanceof SqlGuardError) throw refused(e.message);
     throw e;
   }
-  const fn = (run: Runner) => runInTransaction(run, db.kind, importId, text, o);
-  if (db.kind === 'pglite') {
-    if (!db.pglite) throw new Error('The sandbox needs the PGlite instance');
-    return runOnPglite(db.pglite, fn);
-  }
-  return runOnPostgres(db, fn);
+  if (db.kind === 'pglite') return runInSandboxWorker(db, importId, text, o);
+  return runOnPostgres(db, (run) => runInTransaction(run, importId, text, o));
 }

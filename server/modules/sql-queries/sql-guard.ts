@@ -215,16 +215,11 @@ export function tokenize(sql: string): Token[] {
   return tokens;
 }
 
-export interface GuardOptions {
-  /** Refuse WITH RECURSIVE (PGlite: a running statement cannot be stopped there). */
-  refuseRecursive?: boolean;
-}
-
 /**
  * Checks that the text is one read-only query (SELECT, WITH … SELECT, VALUES or TABLE) and
  * returns it without trailing semicolons. Throws SqlGuardError naming what was refused.
  */
-export function checkReadOnlyQuery(sql: string, options: GuardOptions = {}): string {
+export function checkReadOnlyQuery(sql: string): string {
   const tokens = tokenize(sql);
   // Trailing semicolons end the one statement; any other separates two.
   let end = tokens.length;
@@ -249,9 +244,14 @@ export function checkReadOnlyQuery(sql: string, options: GuardOptions = {}): str
       throw new SqlGuardError(`The query must not call ${t.text.toLowerCase()}: this function is not allowed`);
     }
     if (t.kind === 'param') throw new SqlGuardError(`The query must not use parameters: ${t.text} is not allowed`);
-    if (options.refuseRecursive && t.kind === 'word' && t.text === 'recursive') {
+  }
+  // The catalogue (pg_class, pg_stat_user_tables, pg_relation_size(), …) is readable by every
+  // role and would list other tenants' partitions with their row counts and sizes: every system
+  // name starts with pg_, and the period views need none of them.
+  for (const t of body) {
+    if ((t.kind === 'word' || t.kind === 'quoted') && t.text.toLowerCase().startsWith('pg_')) {
       throw new SqlGuardError(
-        'The query must not be recursive (WITH RECURSIVE) on the embedded database, which cannot stop a running query',
+        `The query must not read the database catalogue or its statistics: ${t.text.toLowerCase()} is not allowed; read the period views`,
       );
     }
   }

@@ -10,6 +10,7 @@ import { deleteImport } from '../../periods/extract-store.ts';
 import { defineResource, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { isoDate, requiredText } from '../../resources/fields.ts';
+import { registerImportCancel } from './import-cancel-route.ts';
 import { registerPeriodTables } from './period-table-routes.ts';
 import { saveUpload, uploadInput } from './uploads.ts';
 
@@ -72,6 +73,7 @@ export async function systemPeriodRoutes(app: FastifyInstance, options: PeriodRo
   const { db, config } = options;
   defineResource(app, systemPeriodsResource, { db });
   registerPeriodTables(app, db);
+  registerImportCancel(app, db);
 
   app.post(
     '/api/system-periods/:id/extract',
@@ -83,7 +85,7 @@ export async function systemPeriodRoutes(app: FastifyInstance, options: PeriodRo
       if (period.status === 'importing') throw conflict('An import of this period is already running', 'IMPORT_RUNNING');
       const queue = requireQueue(options.queue);
       const importId = crypto.randomUUID();
-      const upload = await saveUpload(request, path.join(config.DATA_DIR, 'uploads'), importId);
+      const upload = await saveUpload(request, path.join(config.DATA_DIR, 'uploads'), importId, { maxExtractMb: config.MAX_EXTRACT_MB, maxRatio: config.MAX_EXTRACT_RATIO });
       const client = upload.fields.client?.trim() || undefined;
       // Claim the period first: a second upload meanwhile is refused, not interleaved.
       const claimed = await db.query(

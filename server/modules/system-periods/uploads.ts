@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../errors.ts';
+import { checkUploadInflation, type InflationLimits } from './upload-limits.ts';
 
 /** The files of one upload, saved under their own folder until the import job has read them. */
 export interface SavedUpload {
@@ -27,9 +28,10 @@ function safeName(name: string): string {
 /**
  * Streams a multipart upload (DESIGN 6: a .zip, an .xlsx or several table files) to
  * `<root>/<id>/`. Refuses (and removes what it saved) when there is no file, when a file is
- * of another kind, or when an archive comes with other files.
+ * of another kind, when an archive comes with other files, or when it would inflate past the
+ * limits (upload-limits.ts).
  */
-export async function saveUpload(request: FastifyRequest, root: string, id: string): Promise<SavedUpload> {
+export async function saveUpload(request: FastifyRequest, root: string, id: string, limits: InflationLimits): Promise<SavedUpload> {
   if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
   const dir = path.join(root, id);
   await mkdir(dir, { recursive: true });
@@ -57,6 +59,7 @@ export async function saveUpload(request: FastifyRequest, root: string, id: stri
     if (archives.length > 0 && files.length > 1) {
       throw badRequest(`Send either one .zip or .xlsx file or several table files, not ${files.join(', ')} together`);
     }
+    await checkUploadInflation(dir, files, limits);
     return { dir, files, fields };
   } catch (e) {
     await rm(dir, { recursive: true, force: true });
