@@ -133,20 +133,26 @@ export function makeMapper(name: ExtractTableName, r: TableReader, ctx: MapperCo
       const q = ctx.quality;
       const roles = q.rolesWithAuthorisations;
       const actvt = q.actvtTally('AGR_1251');
-      let lastRole = '';
+      let lastRawRole: string | undefined;
       return (v, line) => {
-        const roleName = role.get(trim(v[iRole]));
-        if (roleName !== lastRole) {
-          roles.add(roleName);
-          lastRole = roleName;
+        // Before the object filter, and cheap for the rows it drops: the role set (on a change
+        // of role only), the empty-AUTH refusal and the ACTVT repair look at the raw values.
+        const rawRole = v[iRole];
+        if (rawRole !== lastRawRole) {
+          lastRawRole = rawRole;
+          roles.add(trim(rawRole));
         }
-        const authName = auth.get(trim(v[iAuth]));
-        if (authName.length === 0) emptyAuth(r, line, 'AGR_1251');
-        const fieldName = field.get(trim(v[iField]));
+        const rawAuth = v[iAuth];
+        if (rawAuth.length === 0 || (rawAuth.charCodeAt(0) <= 32 && trim(rawAuth) === ''))
+          emptyAuth(r, line, 'AGR_1251');
+        const rawField = v[iField];
         let lowValue = v[iLow];
         let highValue = iHigh < 0 ? '' : v[iHigh];
-        if (fieldName === 'ACTVT' && (oneDigit(lowValue) || oneDigit(highValue))) {
-          actvt.add(`${roleName} ${trim(v[iObject])} ${authName} ACTVT ${lowValue.trim()} (line ${line})`);
+        if (
+          (rawField === 'ACTVT' || (rawField.length > 5 && trim(rawField) === 'ACTVT')) &&
+          (oneDigit(lowValue) || oneDigit(highValue))
+        ) {
+          actvt.add(`${trim(rawRole)} ${trim(v[iObject])} ${trim(rawAuth)} ACTVT ${lowValue.trim()} (line ${line})`);
           if (oneDigit(lowValue)) lowValue = `0${lowValue.trim()}`;
           if (oneDigit(highValue)) highValue = `0${highValue.trim()}`;
         }
@@ -154,10 +160,10 @@ export function makeMapper(name: ExtractTableName, r: TableReader, ctx: MapperCo
         if (objects !== undefined && !objects.has(obj)) return;
         const del = iDeleted < 0 ? '' : v[iDeleted];
         out.push({
-          role: roleName,
+          role: role.get(trim(rawRole)),
           object: obj,
-          auth: authName,
-          field: fieldName,
+          auth: auth.get(trim(rawAuth)),
+          field: field.get(trim(rawField)),
           low: low.get(lowValue),
           high: high.get(highValue),
           deleted: del.length !== 0 && (del === 'X' || del.trim().toUpperCase() === 'X'),
