@@ -1,11 +1,14 @@
-/** Finds the JSON form among a ruleset reader's inputs: a `.json` path, or a single `.json` upload. */
+/**
+ * Finds the JSON form among a ruleset reader's inputs: a `.json` path, or a single `.json`
+ * upload. Its reader (with zod) is loaded only then, so other runs do not pay for it at start.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
 import { InputError, systemMessage } from './input-error.ts';
-import { readJsonRuleset } from './ruleset-json.ts';
 import type { TableSourceInput, Upload } from './table-types.ts';
 
+const jsonReader = async () => (await import('./ruleset-json.ts')).readJsonRuleset;
 const isJson = (name: string): boolean => name.toLowerCase().endsWith('.json');
 
 export async function jsonRulesetInput(input: TableSourceInput): Promise<Ruleset | undefined> {
@@ -17,7 +20,7 @@ export async function jsonRulesetInput(input: TableSourceInput): Promise<Ruleset
     } catch (e) {
       throw new InputError(`cannot be read: ${systemMessage(e)}`, { file: input }, { cause: e });
     }
-    return readJsonRuleset(path.basename(input), bytes);
+    return (await jsonReader())(path.basename(input), bytes);
   }
   if (!Array.isArray(input)) return undefined;
   const uploads = input as readonly Upload[];
@@ -28,5 +31,5 @@ export async function jsonRulesetInput(input: TableSourceInput): Promise<Ruleset
       file: json[0].name,
     });
   }
-  return readJsonRuleset(path.posix.basename(json[0].name.replace(/\\/g, '/')), json[0].data);
+  return (await jsonReader())(path.posix.basename(json[0].name.replace(/\\/g, '/')), json[0].data);
 }

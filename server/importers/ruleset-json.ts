@@ -4,7 +4,7 @@
  * and text optional (active by default). A syntax error names the line and column of the text;
  * a wrong value names the path of the value (`risks[3].level`) as the column.
  */
-import { parse as parseTolerant, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
 import { z } from 'zod';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
 import { InputError } from './input-error.ts';
@@ -81,13 +81,14 @@ function pathText(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
 }
 
-export function readJsonRuleset(fileName: string, bytes: Uint8Array): Ruleset {
+export async function readJsonRuleset(fileName: string, bytes: Uint8Array): Promise<Ruleset> {
   const source = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
   let data: unknown;
   try {
     data = JSON.parse(source);
   } catch (e) {
-    // JSON.parse does not always say where; jsonc-parser's scanner does.
+    // JSON.parse does not always say where; jsonc-parser's scanner does (loaded only then).
+    const { parse: parseTolerant, printParseErrorCode } = await import('jsonc-parser');
     const errors: ParseError[] = [];
     parseTolerant(source, errors, { disallowComments: true, allowTrailingComma: false });
     const first = errors[0];
