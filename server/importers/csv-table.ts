@@ -119,8 +119,9 @@ export function openPapaCsvTable(
     if (started) throw new Error(`${fileName}: the rows can be read only once`);
     started = true;
   };
+  let ragged = false;
   const checked = (values: string[], line: number): void => {
-    if (values.length !== header.length) {
+    if (values.length !== header.length && !ragged) {
       throw new InputError(`expected ${header.length} fields as in the header, got ${values.length}`, {
         file: fileName,
         line,
@@ -146,6 +147,7 @@ export function openPapaCsvTable(
     fileName,
     header,
     warnings: () => encodingWarning(table, fileName, state),
+    allowRagged: () => void (ragged = true),
     get headerLine() {
       return headerLine || 1;
     },
@@ -216,6 +218,9 @@ export function detectDelimiter(headerLine: string): string {
     if (ch === '"') quoted = !quoted;
     else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
   }
+  // A tab outside quotes is never part of a name: files with one are tab-separated (Excel's
+  // "Unicode text", GRC's rule download), whatever commas their first line holds.
+  if (counts.get('\t')! > 0) return '\t';
   let best: string = ',';
   let bestCount = 0;
   for (const d of DELIMITERS) {

@@ -60,34 +60,20 @@ function joinedWarnings(x: SystemExtract, q: ExtractQuality): DataWarning[] {
   // USER_NOT_IN_USR02: per table naming users, distinct users.
   const users = new Set<string>();
   for (const u of x.users) users.add(u.bname);
-  const missingUsers = (table: string, names: Iterable<string>): void => {
+  const missingUsers = <T>(table: string, rows: readonly T[], name: (row: T) => string): void => {
     const tally = new WarningTally();
     const seen = new Set<string>();
-    for (const n of names) {
+    for (let i = 0; i < rows.length; i++) {
+      const n = name(rows[i]);
       if (n === '' || users.has(n) || seen.has(n)) continue;
       seen.add(n);
       tally.add(n);
     }
     push(tally.toWarning('USER_NOT_IN_USR02', table));
   };
-  missingUsers(
-    'AGR_USERS',
-    (function* () {
-      for (const a of x.roleAssignments) yield a.user;
-    })(),
-  );
-  missingUsers(
-    'UST04',
-    (function* () {
-      for (const p of x.userProfiles) yield p.user;
-    })(),
-  );
-  missingUsers(
-    'USREFUS',
-    (function* () {
-      for (const r of x.referenceUsers) yield r.user;
-    })(),
-  );
+  missingUsers('AGR_USERS', x.roleAssignments, (a) => a.user);
+  missingUsers('UST04', x.userProfiles, (p) => p.user);
+  missingUsers('USREFUS', x.referenceUsers, (r) => r.user);
 
   // ROLE_NOT_DEFINED: assigned roles with no AGR_1251, AGR_DEFINE or AGR_AGRS row.
   const defined = new Set(q.rolesWithAuthorisations);

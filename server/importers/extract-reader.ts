@@ -15,7 +15,8 @@ import type { DataWarning } from './data-warnings.ts';
 import { dataQualityWarnings, ExtractQuality } from './extract-quality.ts';
 import { EXTRACT_TABLES, type ExtractTableName } from './extract-tables.ts';
 import { InputError } from './input-error.ts';
-import { openTableSource, type TableSourceInput } from './table-source.ts';
+import { TableReader } from './extract-cells.ts';
+import { openTableSource, type TableSource, type TableSourceInput } from './table-source.ts';
 
 export interface ReadExtractOptions {
   /** Keep only rows of this client (MANDT). Required when the extract holds several clients. */
@@ -43,6 +44,29 @@ export interface ReadExtractOptions {
   warnings?: DataWarning[];
   /** Filled with the row count of each table read (blank rows not counted, before any filter). */
   rowCounts?: Record<string, number>;
+}
+
+/**
+ * With an object filter, the roles whose every AGR_1251 row was dropped are not known from the
+ * rows kept. Only when an assigned role is otherwise undefined (the ROLE_NOT_DEFINED case, rare)
+ * is AGR_1251 read again, for the role names alone.
+ */
+async function rolesOfDroppedRows(source: TableSource, extract: SystemExtract, quality: ExtractQuality): Promise<void> {
+  const known = new Set(quality.rolesWithAuthorisations);
+  for (const d of extract.roleDefinitions) known.add(d.role);
+  for (const c of extract.compositeRoles) known.add(c.role);
+  const wanted = new Set<string>();
+  for (const a of extract.roleAssignments) if (a.role !== '' && !known.has(a.role)) wanted.add(a.role);
+  if (wanted.size === 0) return;
+  for await (const table of source.tables({ want: (t) => t === 'AGR_1251' })) {
+    const r = new TableReader(table);
+    r.indexHeader(EXTRACT_TABLES.AGR_1251.columns, EXTRACT_TABLES.AGR_1251.required, 'AGR_1251');
+    const iRole = r.col('AGR_NAME');
+    await table.forEachRow((values) => {
+      const role = values[iRole].trim();
+      if (wanted.has(role)) quality.rolesWithAuthorisations.add(role);
+    });
+  }
 }
 
 export async function readSystemExtract(
@@ -93,7 +117,10 @@ export async function readSystemExtract(
       );
     }
   }
-  if (options.warnings) options.warnings.push(...dataQualityWarnings(extract, ctx.quality));
+  if (options.warnings) {
+    if (ctx.objects !== undefined && seen.has('AGR_1251')) await rolesOfDroppedRows(source, extract, ctx.quality);
+    options.warnings.push(...dataQualityWarnings(extract, ctx.quality));
+  }
   if (options.rowCounts) for (const [table, rows] of ctx.quality.rows) options.rowCounts[table] = rows;
   return extract;
 }

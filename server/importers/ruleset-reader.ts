@@ -25,17 +25,42 @@ import { isFlatHeader, readFlat } from './ruleset-flat.ts';
 import { readMultiFile } from './ruleset-multi-file.ts';
 import { InputError } from './input-error.ts';
 import { openTableSource, type TableSourceInput } from './table-source.ts';
+import { grcFileOf, grcToMultiFile, type GrcFile } from './ruleset-grc.ts';
+import { jsonRulesetInput } from './ruleset-json-input.ts';
+import { isPairHeader, readPairs } from './ruleset-pairs.ts';
 
 const FILE_NAMES = Object.keys(RULESET_FILES) as RulesetFileName[];
 
 export async function readRuleset(input: TableSourceInput): Promise<Ruleset> {
+  // The JSON form (ruleset-json.ts) is one .json file.
+  const json = await jsonRulesetInput(input);
+  if (json) return json;
   const source = openTableSource(input);
   const tables = new Map<string, LoadedTable>();
+  const grc = new Map<GrcFile, LoadedTable>();
   for await (const t of source.tables()) {
+    // A file of GRC's rule download has no header: its first line is a row (ruleset-grc.ts).
+    const grcFile = grcFileOf(t.table, t.header);
+    if (grcFile) {
+      const first = grc.get(grcFile);
+      if (first) {
+        throw new InputError(
+          `the GRC ${grcFile} file is given twice (also as ${first.fileName}); keep only one of them`,
+          {
+            file: t.fileName,
+          },
+        );
+      }
+      t.allowRagged?.();
+      const rows: LoadedTable['rows'] = [{ line: t.headerLine, values: [...t.header] }];
+      await t.forEachRow((values, line) => void (values.some((v) => v.trim() !== '') && rows.push({ line, values })));
+      grc.set(grcFile, { table: t.table, fileName: t.fileName, header: [], headerLine: 0, rows });
+      continue;
+    }
     // A table that is neither a ruleset file nor shaped like the flat form (a README.txt …) is
     // left unread.
     const isFile = (FILE_NAMES as string[]).includes(t.table);
-    if (!isFile && !isFlatHeader(t.header)) continue;
+    if (!isFile && !isFlatHeader(t.header) && !isPairHeader(t.header)) continue;
     const first = tables.get(t.table);
     if (first) {
       throw new InputError(`table ${t.table} is given twice (also as ${first.fileName}); keep only one of them`, {
@@ -54,11 +79,14 @@ export async function readRuleset(input: TableSourceInput): Promise<Ruleset> {
     tables.set(t.table, { table: t.table, fileName: t.fileName, header: t.header, headerLine: t.headerLine, rows });
   }
 
-  const flat = [...tables.values()].filter((t) => isFlatHeader(t.header));
+  if (grc.size > 0 && !FILE_NAMES.some((n) => tables.has(n)))
+    return readMultiFile(grcToMultiFile(grc, source.name), source.name);
+  const flat = [...tables.values()].filter((t) => isFlatHeader(t.header) || isPairHeader(t.header));
+  const readOne = (t: LoadedTable): Ruleset => (isPairHeader(t.header) ? readPairs(t) : readFlat(t));
   // A single flat table is the flat form, whatever its name (even RISKS).
-  if (tables.size === 1 && flat.length === 1) return readFlat(flat[0]);
+  if (tables.size === 1 && flat.length === 1) return readOne(flat[0]);
   if (FILE_NAMES.some((n) => tables.has(n))) return readMultiFile(tables, source.name);
-  if (flat.length === 1) return readFlat(flat[0]);
+  if (flat.length === 1) return readOne(flat[0]);
   if (flat.length > 1) {
     throw new InputError(
       `more than one table looks like a flat ruleset (${flat.map((t) => t.fileName).join(', ')}); give only one`,
@@ -67,7 +95,8 @@ export async function readRuleset(input: TableSourceInput): Promise<Ruleset> {
   }
   throw new InputError(
     `no ruleset found: expected the tables ${FILE_NAMES.join(', ')} (files or sheets named so), ` +
-      'or a single flat table whose header has RISK_ID, FUNCTION_ID and ACTION',
+      'a single flat table whose header has RISK_ID, FUNCTION_ID and ACTION, ' +
+      "the text files of GRC's rule download (Risk, RiskFunction, Function, FunctionAction, FunctionPermission …), or a .json ruleset",
     { file: source.name },
   );
 }

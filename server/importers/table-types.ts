@@ -33,6 +33,11 @@ export interface SourceTable {
   forEachRow(onRow: RowHandler): Promise<void>;
   /** What reading the file had to guess (its encoding), known once its rows were read. */
   warnings?(): DataWarning[];
+  /**
+   * Lets rows have fewer or more fields than the first line (files without a header, as GRC's
+   * rule download, whose trailing empty fields may be left off). Call before reading rows.
+   */
+  allowRagged?(): void;
 }
 
 export interface TableSourceOptions {

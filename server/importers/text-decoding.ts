@@ -11,7 +11,8 @@
  * extract contains (NUL and the other C0 controls, or U+FFFD where bytes were not valid
  * UTF-8): the table readers then check their rows one by one and name the line and column.
  */
-import chardet from 'chardet';
+// chardet is loaded only when a file is not UTF-8: most runs never need it.
+type Analyse = (sample: Uint8Array) => { name: string }[];
 
 /** What the decoding of one file found out, read while and after its text streams. */
 export interface DecodeState {
@@ -77,8 +78,9 @@ function isUtf8(bytes: Uint8Array): boolean {
  * short sample chardet may rank neither: then letters only Turkish uses (Ğ ğ İ ı Ş ş, the
  * Icelandic Ð ð Ý ý Þ þ of 1252) decide.
  */
-export function guessSingleByteEncoding(sample: Uint8Array): 'windows-1252' | 'windows-1254' {
-  for (const match of chardet.analyse(sample)) {
+export async function guessSingleByteEncoding(sample: Uint8Array): Promise<'windows-1252' | 'windows-1254'> {
+  const analyse: Analyse = (await import('chardet')).analyse;
+  for (const match of analyse(sample)) {
     const name = match.name.toUpperCase();
     if (name === 'ISO-8859-9' || name === 'WINDOWS-1254') return 'windows-1254';
     if (name === 'ISO-8859-1' || name === 'WINDOWS-1252') {
@@ -112,13 +114,13 @@ export function decodeText(
     // was ASCII, switching decoders at the first bad piece reads the file exactly as if its
     // encoding had been known from the start.
     let ascii = bom.length === 0;
-    const piece = (bytes: Uint8Array): string => {
+    const piece = async (bytes: Uint8Array): Promise<string> => {
       let t = decoder.decode(bytes, { stream: true });
       if (ascii) {
         if (t.length !== bytes.length || t.includes(REPLACEMENT)) {
           ascii = false;
           if (!isUtf8(bytes)) {
-            state.encoding = guessSingleByteEncoding(bytes);
+            state.encoding = await guessSingleByteEncoding(bytes);
             state.guessed = true;
             decoder = new TextDecoder(state.encoding);
             t = decoder.decode(bytes, { stream: true });
@@ -130,10 +132,10 @@ export function decodeText(
       return t;
     };
     // TextDecoder drops the BOM itself.
-    const head = piece(first);
+    const head = await piece(first);
     if (head) yield head;
     for await (const c of rest) {
-      const t = piece(c);
+      const t = await piece(c);
       if (t) yield t;
     }
     const tail = decoder.decode();

@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readRuleset } from '../../server/importers/ruleset-reader.ts';
+import { rulesetToGrcFiles } from '../../server/importers/ruleset-grc.ts';
+import { rulesetToJson } from '../../server/importers/ruleset-json.ts';
 import { canonicalWith, reshapeFolder, SHAPES } from '../support/export-shapes.ts';
 
 // Issue 13 acceptance on the command line: every real-export shape gives exactly the canonical
@@ -46,6 +49,19 @@ describe('segra analyze on real export shapes', () => {
       expect(analyse(out)).toBe(findings.get(language));
     }, 60_000);
   }
+
+  it("gives the same findings with the ruleset as GRC's rule download and as JSON", async () => {
+    const ruleset = await readRuleset(`${dir}/rules`);
+    const grc = fs.mkdtempSync(path.join(os.tmpdir(), 'segra-grc-'));
+    for (const [name, text] of Object.entries(rulesetToGrcFiles(ruleset))) fs.writeFileSync(path.join(grc, name), text);
+    const json = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'segra-json-')), 'rules.json');
+    fs.writeFileSync(json, rulesetToJson(ruleset));
+    for (const rules of [grc, json]) {
+      const r = run('analyze', '--system', canonicalDe, '--rules', rules, '--date', '20260630');
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toBe(findings.get('de'));
+    }
+  }, 60_000);
 
   it('reports injected defects in the JSON warnings and one line each on stderr', () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'segra-defects-'));

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { rulesetToXlsx, rulesetToZip } from '../../importers/ruleset-writer.ts';
+import { exportRuleset, RULESET_EXPORT_FORMATS, type RulesetExportFormat } from '../../importers/ruleset-export.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { JOBS, type ImportRulesetJob } from '../../jobs/job-names.ts';
 import { loadRuleset } from '../../periods/ruleset-store.ts';
@@ -57,7 +57,7 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
     if (period.status === 'importing') throw conflict('An import of this ruleset is already running', 'IMPORT_RUNNING');
     const queue = requireQueue(options.queue);
     const uploadId = crypto.randomUUID();
-    const upload = await saveUpload(request, path.join(config.DATA_DIR, 'uploads'), uploadId, { maxExtractMb: config.MAX_EXTRACT_MB, maxRatio: config.MAX_EXTRACT_RATIO });
+    const upload = await saveUpload(request, path.join(config.DATA_DIR, 'uploads'), uploadId, { maxExtractMb: config.MAX_EXTRACT_MB, maxRatio: config.MAX_EXTRACT_RATIO }, ['.json']);
     const claimed = await db.query(
       `UPDATE risk_periods SET status = 'importing', progress = 0, error = NULL, updated_at = now() WHERE id = $1 AND status <> 'importing' RETURNING id`,
       [id],
@@ -73,12 +73,14 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
     const { id } = request.params as { id: string };
     const period = await findScoped<{ name: string }>(db, 'risk_periods', ctx, id, 'name', 'risk period');
     const format = (request.query as { format?: string }).format ?? 'zip';
-    if (format !== 'zip' && format !== 'xlsx') throw badRequest('The format parameter must be zip or xlsx');
+    if (!(RULESET_EXPORT_FORMATS as readonly string[]).includes(format)) {
+      throw badRequest(`The format parameter must be one of ${RULESET_EXPORT_FORMATS.join(', ')}`);
+    }
     const ruleset = await loadRuleset(db, id);
-    const file = `${period.name.replace(/[^\w.-]+/g, '_') || 'ruleset'}.${format}`;
-    const body = format === 'zip' ? rulesetToZip(ruleset) : await rulesetToXlsx(ruleset);
+    const { body, contentType, extension } = await exportRuleset(ruleset, format as RulesetExportFormat);
+    const file = `${period.name.replace(/[^\w.-]+/g, '_') || 'ruleset'}.${extension}`;
     return reply
-      .header('Content-Type', format === 'zip' ? 'application/zip' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('Content-Type', contentType)
       .header('Content-Disposition', `attachment; filename="${file}"`)
       .send(Buffer.from(body));
   });

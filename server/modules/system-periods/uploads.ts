@@ -31,7 +31,14 @@ function safeName(name: string): string {
  * of another kind, when an archive comes with other files, or when it would inflate past the
  * limits (upload-limits.ts).
  */
-export async function saveUpload(request: FastifyRequest, root: string, id: string, limits: InflationLimits): Promise<SavedUpload> {
+export async function saveUpload(
+  request: FastifyRequest,
+  root: string,
+  id: string,
+  limits: InflationLimits,
+  /** Single-file forms this upload also takes (a ruleset's `.json`), sent alone like an archive. */
+  singles: readonly string[] = [],
+): Promise<SavedUpload> {
   if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
   const dir = path.join(root, id);
   await mkdir(dir, { recursive: true });
@@ -45,9 +52,9 @@ export async function saveUpload(request: FastifyRequest, root: string, id: stri
       }
       const name = safeName(part.filename);
       const ext = path.extname(name).toLowerCase();
-      if (!ARCHIVES.includes(ext) && !TABLE_FILES.includes(ext)) {
+      if (!ARCHIVES.includes(ext) && !TABLE_FILES.includes(ext) && !singles.includes(ext)) {
         part.file.resume();
-        throw badRequest(`The file ${name} is not a .zip, .xlsx, .csv, .txt or .tsv file`);
+        throw badRequest(`The file ${name} is not a ${[...ARCHIVES, ...singles, ...TABLE_FILES].join(', ')} file`);
       }
       if (files.some((f) => f.toLowerCase() === name.toLowerCase())) throw badRequest(`The file ${name} is sent twice`);
       await pipeline(part.file, createWriteStream(path.join(dir, name)));
@@ -55,7 +62,7 @@ export async function saveUpload(request: FastifyRequest, root: string, id: stri
       files.push(name);
     }
     if (files.length === 0) throw badRequest('Select a file first: no file was sent');
-    const archives = files.filter((f) => ARCHIVES.includes(path.extname(f).toLowerCase()));
+    const archives = files.filter((f) => [...ARCHIVES, ...singles].includes(path.extname(f).toLowerCase()));
     if (archives.length > 0 && files.length > 1) {
       throw badRequest(`Send either one .zip or .xlsx file or several table files, not ${files.join(', ')} together`);
     }
@@ -69,6 +76,6 @@ export async function saveUpload(request: FastifyRequest, root: string, id: stri
 
 /** What the readers open: the archive itself, or the folder of table files. */
 export const uploadInput = (upload: Pick<SavedUpload, 'dir' | 'files'>): string =>
-  upload.files.length === 1 && ARCHIVES.includes(path.extname(upload.files[0]).toLowerCase())
+  upload.files.length === 1 && [...ARCHIVES, '.json'].includes(path.extname(upload.files[0]).toLowerCase())
     ? path.join(upload.dir, upload.files[0])
     : upload.dir;

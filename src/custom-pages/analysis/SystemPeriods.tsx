@@ -8,6 +8,7 @@ import { PagedTable, type Column } from './PagedTable.tsx';
 import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
 import { ConfirmButton, formatDate, ScreenCard, useActiveCustomer, useApiError } from './components.tsx';
 import { formatImportError, periodStatusColour, periodStatusKey } from './helpers.ts';
+import { ImportWarnings } from './ImportWarnings.tsx';
 import { PeriodForm } from './PeriodForm.tsx';
 
 export interface PeriodRecord {
@@ -19,6 +20,8 @@ export interface PeriodRecord {
   progress: number | null;
   error: unknown;
   rowCounts?: Record<string, number> | null;
+  /** The data-quality warnings of the last import (DESIGN 4.1a). */
+  warnings?: unknown;
   importedAt?: string | null;
 }
 
@@ -36,6 +39,7 @@ export function PeriodStatus({ row }: { row: PeriodRecord }) {
           {formatImportError(row.error)}
         </Typography>
       )}
+      {row.status !== 'importing' && <ImportWarnings warnings={row.warnings} />}
     </Box>
   );
 }
