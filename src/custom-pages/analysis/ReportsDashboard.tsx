@@ -25,14 +25,14 @@ function Panel({ title, children, testId }: { title: string; children: ReactNode
   );
 }
 
-function Stat({ label, value, colour }: { label: string; value: number; colour?: string }) {
+function Stat({ label, value, colour, testId }: { label: string; value: number; colour?: string; testId: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <Card variant="outlined">
+    <Card variant="outlined" data-testid={testId}>
       <CardContent>
         <Typography variant="body2" color="text.secondary">{translate(label)}</Typography>
-        <Typography variant="h4" sx={{ color: colour }}>{new Intl.NumberFormat(intlLocale(locale)).format(value)}</Typography>
+        <Typography variant="h4" sx={{ color: colour }} data-testid="stat-value">{new Intl.NumberFormat(intlLocale(locale)).format(value)}</Typography>
       </CardContent>
     </Card>
   );
@@ -71,9 +71,9 @@ export function DashboardView({ data }: { data: Dashboard }) {
         {translate('segra.analysis.dashboard.subtitle', { name: data.analysis.name, period: data.analysis.systemPeriodName, date: formatDate(data.analysis.analysisDate, intlLocale(locale)) })}
       </Typography>
       <Grid container spacing={2} sx={{ mb: 2 }}>
-        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.dashboard.total" value={data.totals.findings} /></Grid>
-        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.findings.accepted" value={data.totals.accepted} colour={palette.success.main} /></Grid>
-        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.findings.open" value={data.totals.open} colour={palette.error.main} /></Grid>
+        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.dashboard.total" value={data.totals.findings} testId="stat-total" /></Grid>
+        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.findings.accepted" value={data.totals.accepted} colour={palette.success.main} testId="stat-accepted" /></Grid>
+        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.findings.open" value={data.totals.open} colour={palette.error.main} testId="stat-open" /></Grid>
       </Grid>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>

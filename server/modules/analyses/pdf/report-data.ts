@@ -183,7 +183,8 @@ export async function analysisCover(
       mode: m.mode,
       includeLocked: m.include_locked,
       includeExpired: m.include_expired,
-      filter,
+      // The analysis is the report's own; the filter shown is what narrows its findings.
+      filter: Object.fromEntries(Object.entries(filter).filter(([k, v]) => k !== 'analysisId' && v !== undefined)),
     },
     usersInScope: m.counts?.usersInScope ?? null,
     // The analysis keeps the engine's list of excluded users (DESIGN 5.2) with its result.
