@@ -14,7 +14,13 @@ export {
   formatSourcePath,
   csvField,
   FINDINGS_CSV_COLUMNS,
+  findingsCsvColumns,
+  formatOrgValues,
 } from './output/findings-csv.ts';
+export { parseOrgFields, formatOrgFields, hasOrgLevelRisks } from './ruleset/org-fields.ts';
 export { parseValueRow, coversValue, intervalsMeet, normaliseValue, type ValueInterval } from './authorisation/value-interval.ts';
 export { parseRuleValue, rowSatisfies, type RuleValue } from './authorisation/rule-value.ts';
 export { compareCodePoints } from './authorisation/code-point.ts';
+export { mitigateFindings, mitigationWarnings } from './analysis/mitigation.ts';
+export { UsageIndex, TcodeExecutability, usageWarnings } from './analysis/usage.ts';
+export { usageOfFindings, formatRemediation } from './analysis/remediation.ts';

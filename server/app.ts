@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerDocs } from './docs/openapi.ts';
 import { AppError } from './errors.ts';
+import { apiHygiene } from './http/api-hygiene.ts';
 import { accountRoutes } from './modules/account/account-routes.ts';
 import { registerUsersAndGroups } from './modules/app-users/app-users-resource.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
@@ -71,9 +72,10 @@ export async function buildApp(
     return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
   });
 
+  apiHygiene(app);
   // Before any route: @fastify/swagger collects routes as they are added (/api/docs, /api/docs/json).
   await registerDocs(app);
-  await app.register(authPlugin, { secret: await signingSecret(options.db, config.JWT_SECRET), ttl: config.JWT_TTL });
+  await app.register(authPlugin, { secret: await signingSecret(options.db, config.JWT_SECRET), ttl: config.JWT_TTL, db: options.db });
   await app.register(authRoutes, { db: options.db, loginRateLimit: config.LOGIN_RATE_LIMIT });
   registerCustomers(app, options.db);
   registerDepartments(app, options.db);

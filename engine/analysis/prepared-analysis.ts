@@ -18,6 +18,10 @@ import { HolderEvaluator } from './holder-evaluation.ts';
 import { scopeUsers } from './scope.ts';
 import { SourceEvaluator } from './source-evaluation.ts';
 import { compareHolderRows } from './order.ts';
+import { orgProblemOf } from './org-evaluation.ts';
+import { solveOrgProblem, type OrgAnswer } from './org-values.ts';
+import { permissionMatches, type ProvenanceContext } from './permission-provenance.ts';
+import { SourceInstanceIndex, type InstanceOverlay } from './source-instances.ts';
 
 const ALL_LEVELS: readonly HolderLevel[] = ['USER', 'ROLE', 'PROFILE'];
 
@@ -47,6 +51,7 @@ export class PreparedAnalysis {
   private readonly roleRiskCache = new Map<string, Set<number>>();
   private rowsByRole: Map<string, RoleAuthorisationRow[]> | null = null;
   private readonly acceptances: AcceptanceIndex;
+  private readonly provenance: ProvenanceContext;
 
   constructor(
     readonly extract: SystemExtract,
@@ -67,6 +72,35 @@ export class PreparedAnalysis {
     this.sourceEvaluator = new SourceEvaluator(this.compiled, options.mode);
     this.holderEvaluator = new HolderEvaluator(this.compiled, options.mode);
     this.acceptances = new AcceptanceIndex(options.acceptances ?? [], options.date);
+    const index = new SourceInstanceIndex(
+      (key) => (key[0] === 'R' ? this.roleInstances.get(key.slice(2)) : key[0] === 'P' ? this.profileInstances.get(key.slice(2)) : undefined),
+      this.sourceEvaluator,
+    );
+    this.provenance = { compiled: this.compiled, index, evaluator: this.sourceEvaluator, mode: options.mode };
+  }
+
+  /**
+   * The risks a holder meets, in ruleset order, each with its org-level answer (DESIGN 5.15):
+   * the bit sets decide every risk as if it had no org fields, and only the org-level risks met
+   * that way are asked again with their org fields (which can only take findings away).
+   */
+  metRisks(
+    keys: readonly string[],
+    bits: Uint32Array,
+    instances?: InstanceOverlay,
+  ): { risk: number; org: OrgAnswer | null }[] {
+    const out: { risk: number; org: OrgAnswer | null }[] = [];
+    for (const r of this.holderEvaluator.metRisks(bits)) {
+      const compiled = this.compiled.risks[r];
+      if (compiled.orgFields.length === 0) {
+        out.push({ risk: r, org: null });
+        continue;
+      }
+      const problem = orgProblemOf(this.compiled, this.provenance.index, this.options.mode, compiled, keys, bits, instances);
+      const org = solveOrgProblem(problem);
+      if (org) out.push({ risk: r, org });
+    }
+    return out;
   }
 
   /** The bit set of one source (`R:role` or `P:profile`), evaluated once. */
@@ -124,33 +158,44 @@ export class PreparedAnalysis {
   roleRisks(role: string): Set<number> {
     let risks = this.roleRiskCache.get(role);
     if (!risks) {
-      const bits = this.checkBitsOf(this.roleHolder(role).sourceKeys());
-      risks = new Set(this.holderEvaluator.metRisks(bits));
+      const keys = [...this.roleHolder(role).sourceKeys()];
+      const bits = this.checkBitsOf(keys);
+      risks = new Set(this.metRisks(keys, bits).map((m) => m.risk));
       this.roleRiskCache.set(role, risks);
     }
     return risks;
   }
 
   /** The findings of one holder, with provenance and acceptance. */
-  evaluateHolder(holder: Holder, overlay?: ReadonlyMap<string, Uint32Array | null>): Finding[] {
-    const bits = this.checkBitsOf(holder.sourceKeys(), overlay);
-    const risks = this.holderEvaluator.metRisks(bits);
+  evaluateHolder(holder: Holder, overlay?: ReadonlyMap<string, Uint32Array | null>, instances?: InstanceOverlay): Finding[] {
+    const keys = [...new Set(holder.sourceKeys())];
+    const bits = this.checkBitsOf(keys, overlay);
+    const risks = this.metRisks(keys, bits, instances);
     if (risks.length === 0) return [];
     const sources = holder.sources();
-    return risks.map((r) => this.finding(holder, r, bits, sources, overlay));
+    return risks.map((r) => this.finding(holder, r.risk, r.org, bits, sources, keys, overlay, instances));
   }
 
   private finding(
     holder: Holder,
     riskIndex: number,
+    org: OrgAnswer | null,
     bits: Uint32Array,
     sources: ReachedSource[],
+    keys: readonly string[],
     overlay?: ReadonlyMap<string, Uint32Array | null>,
+    instances?: InstanceOverlay,
   ): Finding {
-    const { risk, functions } = this.compiled.risks[riskIndex];
-    const matches: FunctionMatch[] = functions.map((f) => {
-      const alt = this.holderEvaluator.firstMetAlternative(f, bits)!;
-      return { functionId: this.compiled.functions[f].id, action: alt.action, sources: this.contributors(alt.checks, sources, overlay) };
+    const { risk, functions, orgFields } = this.compiled.risks[riskIndex];
+    const matches: FunctionMatch[] = functions.map((f, i) => {
+      // An org-level risk reports the first action met at its first org value (DESIGN 5.15).
+      const alt = org ? this.compiled.functions[f].alternatives[org.alternatives[i]] : this.holderEvaluator.firstMetAlternative(f, bits)!;
+      return {
+        functionId: this.compiled.functions[f].id,
+        action: alt.action,
+        sources: this.contributors(alt.checks, sources, overlay),
+        permissions: permissionMatches(this.provenance, alt, keys, orgFields, org ? org.witnesses[i] : null, instances),
+      };
     });
     const acceptance = this.acceptances.isEmpty
       ? null
@@ -171,6 +216,8 @@ export class PreparedAnalysis {
       analysisLevel: this.options.level,
       mode: this.options.mode,
       functions: matches,
+      orgValues: org ? org.values : [],
+      orgFields,
       accepted: acceptance !== null,
       acceptance,
     };

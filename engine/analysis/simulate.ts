@@ -1,7 +1,7 @@
 import type { AnalysisOptions, AuthorisationValue, Finding, SimulationRequest, SimulationResult } from '../model/analysis.ts';
 import type { SystemExtract } from '../model/extract.ts';
 import type { Ruleset } from '../model/ruleset.ts';
-import { buildRoleInstances } from '../landscape/instances.ts';
+import { buildRoleInstances, type AuthorisationInstance } from '../landscape/instances.ts';
 import type { ReachedSource } from '../landscape/landscape.ts';
 import { PreparedAnalysis, type Holder } from './prepared-analysis.ts';
 
@@ -24,6 +24,7 @@ export function simulateOn(prepared: PreparedAnalysis, request: SimulationReques
   let before: Holder;
   let after: Holder;
   const extraBits = new Map<string, Uint32Array | null>();
+  const extraInstances = new Map<string, AuthorisationInstance[] | undefined>();
 
   if (request.holder.kind === 'user') {
     const bname = request.holder.bname;
@@ -51,6 +52,7 @@ export function simulateOn(prepared: PreparedAnalysis, request: SimulationReques
       ).get(role);
       simulatedOwn = SIMULATED + role;
       extraBits.set(simulatedOwn, prepared.sourceEvaluator.evaluate(instances));
+      extraInstances.set(simulatedOwn, instances);
     }
     const sources = (): ReachedSource[] => {
       const out = prepared.roleHolder(role).sources().filter(offPath).filter((s) => simulatedOwn === null || s.key !== ownKey);
@@ -65,7 +67,7 @@ export function simulateOn(prepared: PreparedAnalysis, request: SimulationReques
   }
 
   const beforeFindings = prepared.evaluateHolder(before);
-  const afterFindings = prepared.evaluateHolder(after, extraBits);
+  const afterFindings = prepared.evaluateHolder(after, extraBits, extraInstances);
   const risksBefore = new Set(beforeFindings.map((f) => f.riskId));
   const risksAfter = new Set(afterFindings.map((f) => f.riskId));
   return {

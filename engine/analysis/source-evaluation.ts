@@ -54,6 +54,27 @@ export class SourceEvaluator {
     return bits;
   }
 
+  /** Whether one instance meets one check by itself (for provenance and org levels, off the hot path). */
+  instanceMeetsCheck(inst: AuthorisationInstance, checkId: number): boolean {
+    const check = this.compiled.checks[checkId];
+    const plan = this.compiled.objects.get(inst.object);
+    if (!plan || check.object !== inst.object) return false;
+    const stamp = ++this.stamp;
+    this.stampAtoms(inst, plan, stamp);
+    return this.instanceMeets(check, stamp);
+  }
+
+  /** Whether one of the instance's rows satisfies one of the check's positive atoms (union provenance). */
+  instanceFeedsCheck(inst: AuthorisationInstance, checkId: number): boolean {
+    const check = this.compiled.checks[checkId];
+    const plan = this.compiled.objects.get(inst.object);
+    if (!plan || check.object !== inst.object) return false;
+    if (check.positiveAtoms.length === 0) return true;
+    const stamp = ++this.stamp;
+    this.stampAtoms(inst, plan, stamp);
+    return check.positiveAtoms.some((a) => this.atomStamp[a] === stamp);
+  }
+
   private testCheck(checkId: number, stamp: number, bits: Uint32Array | null): Uint32Array | null {
     if (this.checkStamp[checkId] === stamp) return bits;
     this.checkStamp[checkId] = stamp;

@@ -45,12 +45,30 @@ export interface SourceStep {
  */
 export type SourcePath = SourceStep[];
 
+/**
+ * The instance that met one permission object of a function (DESIGN 5.11): which source holds
+ * it (`R:role` or `P:profile`, the single role or profile whose rows it is), its OBJECT and
+ * AUTH, and its value rows of the checked fields (and of the risk's org fields), each written
+ * `LOW` or `LOW-HIGH` (`*` for everything, `X*` for a prefix, '' for the blank value).
+ */
+export interface PermissionMatch {
+  object: string;
+  auth: string;
+  source: string;
+  fields: Record<string, string[]>;
+}
+
 export interface FunctionMatch {
   functionId: string;
   /** The action that met the function; null for a function without active actions. */
   action: string | null;
   /** The sources whose instances met the action's and permissions' checks. */
   sources: SourcePath[];
+  /**
+   * Per permission object checked for the action, the instance(s) that met it (none at action
+   * level). The engine always sets it; optional for findings made by hand.
+   */
+  permissions?: PermissionMatch[];
 }
 
 export interface Finding {
@@ -64,6 +82,15 @@ export interface Finding {
   analysisLevel: AnalysisLevel;
   mode: InstanceMode;
   functions: FunctionMatch[];
+  /**
+   * Org-level risks (DESIGN 5.15): the org values at which the holder meets the risk, each the
+   * risk's org fields' values joined by `+` in ORG_FIELDS order: plain values found in the
+   * holder's rows, `*` for "values named nowhere". Sorted; empty (or absent, in findings made
+   * by hand) for other risks. The engine always sets it.
+   */
+  orgValues?: string[];
+  /** The risk's org fields, in ORG_FIELDS order (what orgValues' parts stand for); empty for other risks. */
+  orgFields?: string[];
   accepted: boolean;
   /** The acceptance that applies, when accepted. */
   acceptance: RiskAcceptance | null;

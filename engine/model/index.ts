@@ -2,3 +2,4 @@ export * from './dates.ts';
 export * from './extract.ts';
 export * from './ruleset.ts';
 export * from './analysis.ts';
+export * from './controls.ts';

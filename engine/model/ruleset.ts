@@ -20,6 +20,12 @@ export interface Risk {
   active: boolean;
   /** From RISK_FUNCTIONS, in file order. */
   functionIds: string[];
+  /**
+   * RISKS.ORG_FIELDS (DESIGN 5.15): org-level fields such as BUKRS, or BUKRS and WERKS for
+   * `BUKRS+WERKS`, whose value must be one and the same across every function of the risk.
+   * Absent or empty: not an org-level risk.
+   */
+  orgFields?: string[];
 }
 
 export interface RuleFunction {

@@ -4,6 +4,11 @@ import { compareHolderRows } from '../analysis/order.ts';
 /** The columns of `segra analyze --format csv` and of the API's CSV export (DESIGN 6, 11). */
 export const FINDINGS_CSV_COLUMNS = ['LEVEL', 'ID', 'RISK_ID', 'RISK_LEVEL', 'RISK_TYPE', 'FUNCTIONS', 'SOURCES'] as const;
 
+/** The CSV columns; ORG_VALUES (after SOURCES) only for a ruleset with org-level risks, so other CSVs stay as they were. */
+export function findingsCsvColumns(orgValues: boolean): string[] {
+  return orgValues ? [...FINDINGS_CSV_COLUMNS, 'ORG_VALUES'] : [...FINDINGS_CSV_COLUMNS];
+}
+
 const STEP_PREFIX = { role: 'R', profile: 'P', user: 'U' } as const;
 
 /** `R:Z_COMPOSITE>R:Z_SINGLE`: the way a holder reaches a source. */
@@ -23,19 +28,37 @@ export function formatSources(f: Finding): string {
   return [...seen].join(';');
 }
 
+/**
+ * `BUKRS=1000;BUKRS=*`, or for joint fields `BUKRS=1000+WERKS=0001`: each org value at which an
+ * org-level finding holds, with its field names; empty for other findings.
+ */
+export function formatOrgValues(f: Finding): string {
+  const fields = f.orgFields ?? [];
+  if (fields.length === 0) return '';
+  return (f.orgValues ?? [])
+    .map((v) => {
+      const parts = fields.length === 1 ? [v] : v.split('+');
+      return fields.map((field, i) => `${field}=${parts[i] ?? ''}`).join('+');
+    })
+    .join(';');
+}
+
 /** RFC 4180 quoting: only when the value needs it. */
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-export function findingToCsvRow(f: Finding): string[] {
-  return [f.level, f.holder, f.riskId, f.riskLevel, f.riskType, formatFunctions(f), formatSources(f)];
+export function findingToCsvRow(f: Finding, orgValues = false): string[] {
+  const row = [f.level, f.holder, f.riskId, f.riskLevel, f.riskType, formatFunctions(f), formatSources(f)];
+  if (orgValues) row.push(formatOrgValues(f));
+  return row;
 }
 
-/** The findings as CSV text, header first, rows sorted by LEVEL, ID, RISK_ID. */
-export function findingsToCsv(findings: readonly Finding[]): string {
+/** The findings as CSV text, header first, rows sorted by LEVEL, ID, RISK_ID; ORG_VALUES when asked. */
+export function findingsToCsv(findings: readonly Finding[], options: { orgValues?: boolean } = {}): string {
   const rows = [...findings].sort(compareHolderRows);
-  const lines = [FINDINGS_CSV_COLUMNS.join(',')];
-  for (const f of rows) lines.push(findingToCsvRow(f).map(csvField).join(','));
+  const withOrg = options.orgValues ?? false;
+  const lines = [findingsCsvColumns(withOrg).join(',')];
+  for (const f of rows) lines.push(findingToCsvRow(f, withOrg).map(csvField).join(','));
   return lines.join('\n') + '\n';
 }

@@ -160,19 +160,24 @@ export function compileRuleset(ruleset: Ruleset, options: CompileOptions): Compi
     const actions = f.actions.filter((a) => a.active);
     for (const a of actions) {
       const checks = [...checksForAction(a.action)];
+      const permissionChecks: number[] = [];
       if (options.level === 'permission') {
         for (const group of groupBy(
           lines.filter((l) => l.action === a.action),
           (l) => l.object,
         )) {
-          checks.push(c.check(group[0].object, lineSpecs(group)));
+          permissionChecks.push(c.check(group[0].object, lineSpecs(group)));
         }
       }
-      alternatives.push({ action: a.action, checks: [...new Set(checks)] });
+      alternatives.push({
+        action: a.action,
+        checks: [...new Set([...checks, ...permissionChecks])],
+        permissionChecks: [...new Set(permissionChecks)],
+      });
     }
     if (actions.length === 0 && options.level === 'permission' && lines.length > 0) {
       const checks = groupBy(lines, (l) => `${l.action}\u0000${l.object}`).map((g) => c.check(g[0].object, lineSpecs(g)));
-      alternatives.push({ action: null, checks: [...new Set(checks)] });
+      alternatives.push({ action: null, checks: [...new Set(checks)], permissionChecks: [...new Set(checks)] });
     }
     functionIndex.set(f.id, functions.length);
     functions.push({ index: functions.length, id: f.id, alternatives });
@@ -185,7 +190,9 @@ export function compileRuleset(ruleset: Ruleset, options: CompileOptions): Compi
     if (options.level === 'action' && risk.type === 'CRITICAL_PERMISSION') continue;
     const fs = risk.functionIds.map((id) => functionIndex.get(id));
     if (fs.length === 0 || fs.some((i) => i === undefined)) continue; // cannot be met
-    risks.push({ index: risks.length, risk, functions: [...new Set(fs as number[])] });
+    // Org fields constrain permissions only, so they play no part at action level (5.15).
+    const orgFields = options.level === 'permission' ? [...new Set((risk.orgFields ?? []).map((f) => f.trim()).filter((f) => f !== ''))] : [];
+    risks.push({ index: risks.length, risk, functions: [...new Set(fs as number[])], orgFields });
   }
 
   const checksByAtom: number[][] = c.atoms.map(() => []);

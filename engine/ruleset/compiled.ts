@@ -40,6 +40,11 @@ export interface Alternative {
   action: string | null;
   /** Checks that must all be met; the action's S_TCODE check comes first when there is one. */
   checks: number[];
+  /**
+   * The checks of the function's permission lines (not S_TCODE, not TSTCA), in line order:
+   * the ones provenance names instances for and org fields constrain (DESIGN 5.11, 5.15).
+   */
+  permissionChecks: number[];
 }
 
 export interface CompiledFunction {
@@ -53,6 +58,8 @@ export interface CompiledRisk {
   risk: Risk;
   /** Indexes into CompiledRuleset.functions. */
   functions: number[];
+  /** The org fields of an org-level risk (DESIGN 5.15); empty otherwise and at action level. */
+  orgFields: string[];
 }
 
 /** Per object, what evaluating one of its instances needs. */

@@ -1,4 +1,5 @@
 import type { Ruleset } from '../model/ruleset.ts';
+import { formatOrgFields } from '../ruleset/org-fields.ts';
 
 /** The files of the multi-file ruleset form (DESIGN 4.2) and their columns, in order. */
 export const RULESET_FILES = {
@@ -24,8 +25,13 @@ export function rulesetToTables(ruleset: Ruleset): RulesetTables {
   for (const [name, columns] of Object.entries(RULESET_FILES)) {
     tables[name as RulesetFileName] = [[...columns]];
   }
+  // ORG_FIELDS (DESIGN 4.2) is written only when some risk has org fields, so other exports stay as they were.
+  const org = ruleset.risks.some((r) => (r.orgFields ?? []).length > 0);
+  if (org) tables.RISKS[0].push('ORG_FIELDS');
   for (const r of ruleset.risks) {
-    tables.RISKS.push([r.id, r.description, r.type, r.level, r.businessProcess, flag(r.active)]);
+    const row = [r.id, r.description, r.type, r.level, r.businessProcess, flag(r.active)];
+    if (org) row.push(formatOrgFields(r.orgFields));
+    tables.RISKS.push(row);
     for (const f of r.functionIds) tables.RISK_FUNCTIONS.push([r.id, f]);
   }
   for (const f of ruleset.functions) {

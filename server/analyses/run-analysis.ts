@@ -1,7 +1,7 @@
 import { prepareAnalysis, type PreparedAnalysis } from '../../engine/analysis/prepared-analysis.ts';
 import { parseDate8 } from '../../engine/model/dates.ts';
 import type { AnalysisLevel, AnalysisResult, Finding, InstanceMode, RiskAcceptance } from '../../engine/model/analysis.ts';
-import { formatFunctions, formatSources } from '../../engine/output/findings-csv.ts';
+import { formatFunctions, formatOrgValues, formatSources } from '../../engine/output/findings-csv.ts';
 import { copyText, COPY_NULL } from '../db/copy-text.ts';
 import { hostname } from 'node:os';
 import type { Database } from '../db/database.ts';
@@ -61,6 +61,12 @@ function meetingRoles(prepared: PreparedAnalysis, finding: Finding, riskIndex: M
   return [...held].filter((role) => prepared.roleRisks(role).has(index)).sort();
 }
 
+/** The ORG_VALUES items of a finding (`BUKRS=1000`, `BUKRS=1000+WERKS=0001`); none for other risks. */
+const orgValueItems = (f: Finding): string[] => {
+  const text = formatOrgValues(f);
+  return text === '' ? [] : text.split(';');
+};
+
 const pgArray = (items: readonly string[]): string =>
   `{${items.map((s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 
@@ -85,6 +91,7 @@ function* findingLines(customerId: string, analysisId: string, result: AnalysisR
       f.acceptance ? copyText(f.acceptance.author) : COPY_NULL,
       (f.acceptance as StoredAcceptance | null)?.id ?? COPY_NULL,
       f.acceptance ? copyText(f.acceptance.message) : COPY_NULL,
+      copyText(pgArray(orgValueItems(f))),
     ];
     chunk += fields.join('\t') + '\n';
     if (chunk.length > 1 << 20) {
@@ -112,6 +119,7 @@ export const FINDING_COLUMNS = [
   'accepted_by',
   'acceptance_id',
   'message',
+  'org_values',
 ] as const;
 
 export interface AnalysisRunOptions {

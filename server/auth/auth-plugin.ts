@@ -1,8 +1,10 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Database } from '../db/database.ts';
 import { unauthorized } from '../errors.ts';
 import type { AccessTokenClaims, RequestUser } from './roles.ts';
+import { sessionVersions, type SessionVersions } from './session-versions.ts';
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -16,14 +18,33 @@ declare module 'fastify' {
     /** preHandler: 401 unless the request carries a valid, unexpired Bearer token. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     signAccessToken: (claims: AccessTokenClaims) => string;
+    /** Session versions of the users: a token stops working when its user's version moves on. */
+    sessions: SessionVersions;
   }
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Bearer access tokens (DESIGN 6): signing, verification and the request's user. */
-export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; ttl: string }) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; ttl: string; db: Database }) => {
+  const sessions = sessionVersions(options.db, app.log);
+  app.decorate('sessions', sessions);
+  app.addHook('onClose', async () => sessions.close());
+  // A write may have ended sessions (its triggers moved versions): the next request of this
+  // process reads them afresh. Runs before the answer leaves, so "at once" holds for the caller.
+  app.addHook('onSend', async (request) => {
+    if (!READ_METHODS.has(request.method)) sessions.forgetAll();
+  });
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { expiresIn: options.ttl },
+    // A token that never expires is never accepted, whoever signed it.
+    verify: { requiredClaims: ['exp', 'sub'] },
+    // Sessions end when access ends (DESIGN 6): the token's session version must still be its user's.
+    trusted: (_request, claims) => {
+      const { sub, sv } = claims as unknown as AccessTokenClaims;
+      return sessions.isCurrent(String(sub), typeof sv === 'number' ? sv : 0);
+    },
     formatUser: (claims) => ({
       id: claims.sub,
       email: claims.email,
@@ -45,6 +66,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
       const code = (e as { code?: string }).code;
       if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw unauthorized('The session has expired; log in again', 'TOKEN_EXPIRED');
       if (code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER') throw unauthorized('Authentication required');
+      if (code === 'FST_JWT_AUTHORIZATION_TOKEN_UNTRUSTED') throw unauthorized('The session has ended; log in again', 'SESSION_ENDED');
       throw unauthorized('The access token is not valid', 'TOKEN_INVALID');
     }
   });

@@ -20,6 +20,8 @@ export interface RequestUser {
   customerId: string | null;
   /** Page key (e.g. `user/add`) → what the user's group may do there. */
   permissions: Record<string, PagePermission>;
+  /** The user's session version when signed (server/auth/session-versions.ts); absent reads as 0. */
+  sv?: number;
 }
 
 /** The claims of an access token. */
@@ -30,4 +32,6 @@ export interface AccessTokenClaims {
   customerId: string | null;
   Role: Role;
   permissions: Record<string, PagePermission>;
+  /** The user's session version when signed (server/auth/session-versions.ts); absent reads as 0. */
+  sv?: number;
 }

@@ -1,3 +1,4 @@
+import { generateControls } from '../generator/controls.ts';
 import { generateLandscape } from '../generator/index.ts';
 import { parseFlags, oneOf, requireFlag } from './options.ts';
 import { Progress } from './progress.ts';
@@ -5,7 +6,7 @@ import { UsageError } from './usage-error.ts';
 
 /** `segra generate` (DESIGN 11): a synthetic extract and the matching ruleset. */
 export async function generateCommand(args: string[]): Promise<number> {
-  const f = parseFlags(args, { size: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' } });
+  const f = parseFlags(args, { size: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, controls: { type: 'boolean' } });
   const size = oneOf(requireFlag(f.size, 'size').toUpperCase(), 'size', ['S', 'M', 'L', 'XL'] as const, 'S');
   const outDir = requireFlag(f.out, 'out');
   const seed = f.seed === undefined ? 1 : Number(f.seed);
@@ -17,5 +18,9 @@ export async function generateCommand(args: string[]): Promise<number> {
   process.stderr.write(
     `wrote ${outDir}/system and ${outDir}/rules: ${r.users} users, ${r.roles} roles, ${r.agr1251Rows} AGR_1251 rows in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
   );
+  if (f.controls) {
+    const c = await generateControls(outDir, seed);
+    process.stderr.write(`wrote ${outDir}/usage.csv (${c.usageRows} rows) and ${outDir}/mitigations.csv (${c.mitigationRows} rows)\n`);
+  }
   return 0;
 }

@@ -2,6 +2,7 @@ import { objectsNeeded as objectsFor } from '../analyses/objects-needed.ts';
 import type { AnalysisLevel } from '../../engine/model/analysis.ts';
 import type { SystemExtract } from '../../engine/model/extract.ts';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
+import type { DataWarning } from '../importers/data-warnings.ts';
 import { readSystemExtract } from '../importers/extract-reader.ts';
 import { readRuleset } from '../importers/ruleset-reader.ts';
 import type { Progress } from './progress.ts';
@@ -18,16 +19,20 @@ export async function readAnalysisInputs(args: {
   client?: string;
   level: AnalysisLevel;
   progress?: Progress;
-}): Promise<{ extract: SystemExtract; ruleset: Ruleset }> {
+  /** Tcodes asked about beyond the ruleset's actions (usage, DESIGN 5.17): their start checks' objects are read too. */
+  extraTcodes?: ReadonlySet<string>;
+}): Promise<{ extract: SystemExtract; ruleset: Ruleset; warnings: DataWarning[] }> {
   const ruleset = await readRuleset(args.rules);
-  const objects = await objectsNeeded(args.system, ruleset, args.level, args.client);
+  const objects = await objectsNeeded(args.system, ruleset, args.level, args.client, args.extraTcodes);
+  const warnings: DataWarning[] = [];
   const extract = await readSystemExtract(args.system, {
     client: args.client,
     objects,
+    warnings,
     onProgress: (p) => args.progress?.update(`reading ${p.table}`, p.rows),
   });
   args.progress?.done();
-  return { extract, ruleset };
+  return { extract, ruleset, warnings };
 }
 
 /**
@@ -39,7 +44,10 @@ export async function objectsNeeded(
   ruleset: Ruleset,
   level: AnalysisLevel,
   client?: string,
+  extraTcodes?: ReadonlySet<string>,
 ): Promise<Set<string>> {
   const startChecks = await readSystemExtract(system, { client, tables: ['TSTCA'] });
-  return objectsFor(ruleset, level, startChecks.tcodeChecks);
+  const objects = objectsFor(ruleset, level, startChecks.tcodeChecks);
+  if (extraTcodes) for (const c of startChecks.tcodeChecks) if (extraTcodes.has(c.tcode)) objects.add(c.object);
+  return objects;
 }

@@ -10,7 +10,11 @@
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { InputError } from './input-error.ts';
+import { openListTable, looksLikeList } from './list-table.ts';
+import { checkValues } from './suspect-values.ts';
 import { PIECE, type RowHandler, type SourceTable, type TableRow } from './table-types.ts';
+import { decodeText, type DecodeState } from './text-decoding.ts';
+import { encodingWarning } from './table-warnings.ts';
 
 const BATCH_ROWS = 10_000;
 
@@ -26,38 +30,13 @@ function countLineBreaks(values: readonly string[]): number {
   return n;
 }
 
-/** Whether any text seen so far holds a double quote: only then can a value hold a line break. */
-interface QuoteWatch {
-  seen: boolean;
-}
-
-/** Decodes UTF-8 chunks to text (a character split across chunks stays whole), BOM removed. */
-async function* decode(
-  chunks: AsyncIterable<Uint8Array>,
-  first: Uint8Array,
-  quotes: QuoteWatch,
-): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8');
-  let text = decoder.decode(first, { stream: true });
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.includes('"')) quotes.seen = true;
-  if (text) yield text;
-  for await (const c of chunks) {
-    const t = decoder.decode(c, { stream: true });
-    if (!quotes.seen && t.includes('"')) quotes.seen = true;
-    if (t) yield t;
-  }
-  const rest = decoder.decode();
-  if (rest) yield rest;
-}
-
 /**
  * Parses the whole text stream, header included, calling `onRecord` for every non-empty
  * record with the physical line it starts on.
  */
 function parseStream(
   texts: AsyncIterable<string>,
-  quotes: QuoteWatch,
+  quotes: DecodeState,
   delimiter: string,
   fileName: string,
   header: readonly string[] | null,
@@ -82,7 +61,7 @@ function parseStream(
         const values = results.data;
         const start = line;
         // Counting breaks inside values costs a fifth of the parse; unquoted text has none.
-        line += quotes.seen ? 1 + countLineBreaks(values) : 1;
+        line += quotes.quotes ? 1 + countLineBreaks(values) : 1;
         if (results.errors.length > 0) {
           const err = results.errors[0];
           // The field that opened the quote swallowed the rest: it is the row's last field.
@@ -99,6 +78,7 @@ function parseStream(
         const tail = values[last];
         if (tail.length !== 0 && tail.charCodeAt(tail.length - 1) === 13) values[last] = tail.slice(0, -1);
         try {
+          if (quotes.suspect) checkValues(values, start, fileName, header, quotes);
           onRecord(values, start, parser);
         } catch (e) {
           fail(e, parser);
@@ -115,17 +95,17 @@ function parseStream(
 }
 
 /** Reads a CSV table's header, and returns it ready to stream its rows (forEachRow or batches). */
-export async function openPapaCsvTable(
+export function openPapaCsvTable(
   table: string,
   fileName: string,
   delimiter: string,
-  first: Uint8Array,
-  rest: AsyncIterable<Uint8Array>,
-): Promise<SourceTable> {
+  headText: string,
+  texts: AsyncIterable<string>,
+  state: DecodeState,
+): SourceTable {
   // The header is the first record; it is parsed again with the rows, so that line counting
   // and quoting stay in one parser, and skipped there.
-  const headerText = new TextDecoder('utf-8').decode(first).replace(/^\uFEFF/, '');
-  const parsedHeader = Papa.parse<string[]>(headerText.split(/\r?\n/).find((l) => l.trim() !== '') ?? '', {
+  const parsedHeader = Papa.parse<string[]>(headText.split(/\r?\n/).find((l) => l.trim() !== '') ?? '', {
     delimiter,
     quoteChar: '"',
   });
@@ -147,8 +127,7 @@ export async function openPapaCsvTable(
       });
     }
   };
-  const quotes: QuoteWatch = { seen: false };
-  const texts = decode(rest, first, quotes);
+  const quotes = state;
 
   const forEachRow = async (onRow: RowHandler): Promise<void> => {
     start();
@@ -166,6 +145,7 @@ export async function openPapaCsvTable(
     table,
     fileName,
     header,
+    warnings: () => encodingWarning(table, fileName, state),
     get headerLine() {
       return headerLine || 1;
     },
@@ -259,24 +239,33 @@ export async function* csvTable(
   }
 }
 
-/** Reads a CSV table's header from its chunks, and returns it ready to stream its rows. */
+/**
+ * Reads a table file's first piece, decodes it (text-decoding.ts), and opens it as an SE16
+ * list (list-table.ts) or as CSV with the delimiter of its header line.
+ */
 async function openCsvTable(table: string, fileName: string, chunks: AsyncIterable<Uint8Array>): Promise<SourceTable> {
   const it = chunks[Symbol.asyncIterator]();
-  // Gather bytes up to the end of the first line, to detect the delimiter.
+  // A whole piece, so that the encoding guess and the list detection see several lines.
   const head: Uint8Array[] = [];
   let headBytes = 0;
-  for (;;) {
+  while (headBytes < PIECE) {
     const r = await it.next();
     if (r.done) break;
     head.push(r.value);
     headBytes += r.value.length;
-    if (r.value.includes(10) || headBytes >= PIECE) break;
   }
   const first = Buffer.concat(head);
-  let nl = first.indexOf(10);
-  if (nl < 0) nl = first.length;
-  const headerText = new TextDecoder('utf-8').decode(first.subarray(0, nl)).replace(/^\uFEFF/, '');
-  const delimiter = detectDelimiter(headerText);
   const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => it };
-  return openPapaCsvTable(table, fileName, delimiter, first, rest);
+  const { state, texts } = decodeText(first, rest);
+  const firstText = await texts.next();
+  const headText = firstText.done ? '' : firstText.value;
+  const all: AsyncIterable<string> = {
+    async *[Symbol.asyncIterator]() {
+      if (headText) yield headText;
+      yield* texts;
+    },
+  };
+  if (looksLikeList(headText)) return openListTable(table, fileName, headText, all, state);
+  const headerLine = headText.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
+  return openPapaCsvTable(table, fileName, detectDelimiter(headerLine), headText, all, state);
 }

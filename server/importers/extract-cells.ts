@@ -5,6 +5,7 @@
  * (dates, integers) with errors naming the file, line and column.
  */
 import { parseDate8, type Date8 } from '../../engine/model/dates.ts';
+import { labelIndex, normaliseLabel } from './field-labels.ts';
 import { InputError, showValue } from './input-error.ts';
 import type { SourceTable } from './table-source.ts';
 
@@ -54,12 +55,22 @@ export class TableReader {
 
   constructor(readonly table: SourceTable) {}
 
-  /** Indexes the header; a missing required column, or one given twice, is an error. */
-  indexHeader(read: readonly string[], required: readonly string[]): void {
+  /**
+   * Indexes the header; a missing required column, or one given twice, is an error. A header
+   * cell is the SAP field name, or one of the field's DDIC labels (field-labels.ts) for the
+   * table `labelsOf`; a label two fields share goes to the first of them not yet taken.
+   */
+  indexHeader(read: readonly string[], required: readonly string[], labelsOf?: string): void {
     const wanted = new Set<string>([...read, 'MANDT', 'AKTPS']);
+    const labels = labelsOf !== undefined ? labelIndex(labelsOf) : undefined;
     const { header, headerLine, fileName } = this.table;
     header.forEach((raw, i) => {
-      const name = raw.trim().toUpperCase();
+      let name = raw.trim().toUpperCase();
+      if (!wanted.has(name) && labels) {
+        const fields = labels.get(normaliseLabel(raw))?.filter((f) => wanted.has(f));
+        if (!fields || fields.length === 0) return;
+        name = fields.find((f) => !this.columns.has(f)) ?? fields[0];
+      }
       if (!wanted.has(name)) return;
       if (this.columns.has(name)) {
         throw new InputError(`column ${name} appears twice in the header`, {
@@ -73,7 +84,7 @@ export class TableReader {
     for (const column of required) {
       if (!this.columns.has(column)) {
         throw new InputError(
-          `the required column ${column} is missing from the header (expected ${required.join(', ')})`,
+          `the required column ${column} is missing from the header (expected ${required.join(', ')}, as SAP field names or their field labels)`,
           { file: fileName, line: headerLine, column },
         );
       }
@@ -96,8 +107,10 @@ export class TableReader {
   date(i: number, column: string): Date8 | null {
     if (i < 0) return null;
     const text = this.values[i];
-    const d = parseDate8(text);
-    if (d === undefined) this.fail(column, `expected a date YYYYMMDD or YYYY-MM-DD, got ${showValue(text)}`);
+    let d = parseDate8(text);
+    if (d === undefined) d = parseLocaleDate(text);
+    if (d === undefined)
+      this.fail(column, `expected a date YYYYMMDD, YYYY-MM-DD or DD.MM.YYYY, got ${showValue(text)}`);
     return d;
   }
 
@@ -108,4 +121,19 @@ export class TableReader {
     if (!/^[+-]?\d+$/.test(text)) this.fail(column, `expected an integer, got ${showValue(this.values[i])}`);
     return Number(text);
   }
+}
+
+/**
+ * A date as Excel writes it in a German or Turkish locale, `dd.mm.yyyy` (DESIGN 4.1a), or
+ * undefined. `00.00.0000` is unset, as SAP's `00000000`.
+ */
+export function parseLocaleDate(text: string): Date8 | null | undefined {
+  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text.trim());
+  if (!m) return undefined;
+  const d = Number(m[1]);
+  const mo = Number(m[2]);
+  const y = Number(m[3]);
+  if (d === 0 && mo === 0 && y === 0) return null;
+  if (mo < 1 || mo > 12 || d < 1 || d > 31) return undefined;
+  return y * 10000 + mo * 100 + d;
 }

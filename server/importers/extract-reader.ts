@@ -11,6 +11,8 @@
  */
 import { emptyExtract, type SystemExtract } from '../../engine/model/extract.ts';
 import { readTable, type ReadContext } from './extract-table-reader.ts';
+import type { DataWarning } from './data-warnings.ts';
+import { dataQualityWarnings, ExtractQuality } from './extract-quality.ts';
 import { EXTRACT_TABLES, type ExtractTableName } from './extract-tables.ts';
 import { InputError } from './input-error.ts';
 import { openTableSource, type TableSourceInput } from './table-source.ts';
@@ -33,6 +35,14 @@ export interface ReadExtractOptions {
    * streams AGR_1251 and UST12 into the database while the rest is still being read).
    */
   into?: SystemExtract;
+  /**
+   * Filled, once the read succeeded, with its data-quality warnings (DESIGN 4.1a: what was
+   * defaulted, repaired or guessed, and what the joined tables lack). Only meaningful for a
+   * read of the whole extract (no `tables`).
+   */
+  warnings?: DataWarning[];
+  /** Filled with the row count of each table read (blank rows not counted, before any filter). */
+  rowCounts?: Record<string, number>;
 }
 
 export async function readSystemExtract(
@@ -50,6 +60,7 @@ export async function readSystemExtract(
     pool: new Map(),
     clients: new Map(),
     clientRowsSeen: new Map(),
+    quality: new ExtractQuality(),
   };
   const only = options.tables ? new Set(options.tables.map((t) => t.trim().toUpperCase())) : undefined;
   const wanted = (name: string): boolean => Object.hasOwn(EXTRACT_TABLES, name) && (!only || only.has(name));
@@ -82,5 +93,7 @@ export async function readSystemExtract(
       );
     }
   }
+  if (options.warnings) options.warnings.push(...dataQualityWarnings(extract, ctx.quality));
+  if (options.rowCounts) for (const [table, rows] of ctx.quality.rows) options.rowCounts[table] = rows;
   return extract;
 }

@@ -8,7 +8,9 @@
  */
 import type { SystemExtract } from '../../engine/model/extract.ts';
 import { Interner, trim, type TableReader } from './extract-cells.ts';
+import type { ExtractQuality } from './extract-quality.ts';
 import type { ExtractTableName } from './extract-tables.ts';
+import { InputError } from './input-error.ts';
 
 export type RowMapper = (values: string[], line: number) => void;
 
@@ -18,6 +20,27 @@ export interface MapperContext {
   objects: ReadonlySet<string> | undefined;
   /** The shared intern pool. */
   pool: Map<string, string>;
+  /** What the read notices besides the rows (warnings, keys the joined warnings need). */
+  quality: ExtractQuality;
+}
+
+/**
+ * An ACTVT value of one digit is `0n` that Excel read as a number (DESIGN 4.1a): SAP's
+ * activities are two characters. Restored to two digits, and counted for
+ * ACTVT_LEADING_ZERO_LOST, so the warning says what was repaired.
+ */
+function oneDigit(v: string): boolean {
+  if (v.length === 0 || v.length > 3) return false;
+  const t = v.trim();
+  return t.length === 1 && t >= '0' && t <= '9';
+}
+
+/** Without the authorisation's name, instances cannot be kept apart (DESIGN 4.1a): refused. */
+function emptyAuth(r: TableReader, line: number, table: string): never {
+  throw new InputError(
+    `the authorisation name (AUTH) is empty: ${table} rows cannot be grouped into authorisations without it; export the table with its AUTH values`,
+    { file: r.table.fileName, line, column: 'AUTH' },
+  );
 }
 
 export function makeMapper(name: ExtractTableName, r: TableReader, ctx: MapperContext): RowMapper {
@@ -107,17 +130,36 @@ export function makeMapper(name: ExtractTableName, r: TableReader, ctx: MapperCo
       const low = new Interner(new Map());
       const high = new Interner(new Map());
       const out = x.roleAuthorisations;
-      return (v) => {
+      const q = ctx.quality;
+      const roles = q.rolesWithAuthorisations;
+      const actvt = q.actvtTally('AGR_1251');
+      let lastRole = '';
+      return (v, line) => {
+        const roleName = role.get(trim(v[iRole]));
+        if (roleName !== lastRole) {
+          roles.add(roleName);
+          lastRole = roleName;
+        }
+        const authName = auth.get(trim(v[iAuth]));
+        if (authName.length === 0) emptyAuth(r, line, 'AGR_1251');
+        const fieldName = field.get(trim(v[iField]));
+        let lowValue = v[iLow];
+        let highValue = iHigh < 0 ? '' : v[iHigh];
+        if (fieldName === 'ACTVT' && (oneDigit(lowValue) || oneDigit(highValue))) {
+          actvt.add(`${roleName} ${trim(v[iObject])} ${authName} ACTVT ${lowValue.trim()} (line ${line})`);
+          if (oneDigit(lowValue)) lowValue = `0${lowValue.trim()}`;
+          if (oneDigit(highValue)) highValue = `0${highValue.trim()}`;
+        }
         const obj = object.get(trim(v[iObject]));
         if (objects !== undefined && !objects.has(obj)) return;
-        const del = v[iDeleted];
+        const del = iDeleted < 0 ? '' : v[iDeleted];
         out.push({
-          role: role.get(trim(v[iRole])),
+          role: roleName,
           object: obj,
-          auth: auth.get(trim(v[iAuth])),
-          field: field.get(trim(v[iField])),
-          low: low.get(v[iLow]),
-          high: high.get(v[iHigh]),
+          auth: authName,
+          field: fieldName,
+          low: low.get(lowValue),
+          high: high.get(highValue),
           deleted: del.length !== 0 && (del === 'X' || del.trim().toUpperCase() === 'X'),
         });
       };
@@ -163,10 +205,17 @@ export function makeMapper(name: ExtractTableName, r: TableReader, ctx: MapperCo
       const profile = named('PROFN');
       const object = named('OBJCT');
       const auth = named('AUTH');
-      return (v) => {
+      const keys = ctx.quality.profileAuthorisations;
+      return (v, line) => {
         const obj = object(v);
+        const a = auth(v);
+        if (a.length === 0) emptyAuth(r, line, 'UST10S');
+        const p = profile(v);
+        let set = keys.get(p);
+        if (!set) keys.set(p, (set = new Set()));
+        set.add(`${obj}\0${a}`);
         if (objects !== undefined && !objects.has(obj)) return;
-        x.profileAuthorisations.push({ profile: profile(v), object: obj, auth: auth(v) });
+        x.profileAuthorisations.push({ profile: p, object: obj, auth: a });
       };
     }
     case 'UST12': {
@@ -175,10 +224,23 @@ export function makeMapper(name: ExtractTableName, r: TableReader, ctx: MapperCo
       const field = named('FIELD');
       const low = value('VON');
       const high = value('BIS');
-      return (v) => {
+      const valued = ctx.quality.authorisationsWithValues;
+      const actvt = ctx.quality.actvtTally('UST12');
+      return (v, line) => {
         const obj = object(v);
+        const a = auth(v);
+        if (a.length === 0) emptyAuth(r, line, 'UST12');
+        valued.add(`${obj}\0${a}`);
+        const f = field(v);
+        let lo = low(v);
+        let hi = high(v);
+        if (f === 'ACTVT' && (oneDigit(lo) || oneDigit(hi))) {
+          actvt.add(`${obj} ${a} ACTVT ${lo.trim()} (line ${line})`);
+          if (oneDigit(lo)) lo = `0${lo.trim()}`;
+          if (oneDigit(hi)) hi = `0${hi.trim()}`;
+        }
         if (objects !== undefined && !objects.has(obj)) return;
-        x.authorisationValues.push({ object: obj, auth: auth(v), field: field(v), low: low(v), high: high(v) });
+        x.authorisationValues.push({ object: obj, auth: a, field: f, low: lo, high: hi });
       };
     }
     case 'USREFUS': {
@@ -218,7 +280,16 @@ export function makeMapper(name: ExtractTableName, r: TableReader, ctx: MapperCo
       const object = named('OBJCT');
       const field = named('FIELD');
       const val = value('VALUE');
-      return (v) => void x.tcodeChecks.push({ tcode: tcode(v), object: object(v), field: field(v), value: val(v) });
+      const actvt = ctx.quality.actvtTally('TSTCA');
+      return (v, line) => {
+        const f = field(v);
+        let value1 = val(v);
+        if (f === 'ACTVT' && oneDigit(value1)) {
+          actvt.add(`${tcode(v)} ${object(v)} ACTVT ${value1.trim()} (line ${line})`);
+          value1 = `0${value1.trim()}`;
+        }
+        x.tcodeChecks.push({ tcode: tcode(v), object: object(v), field: f, value: value1 });
+      };
     }
     case 'CVERS': {
       const component = named('COMPONENT');

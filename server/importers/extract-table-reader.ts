@@ -7,7 +7,8 @@
  */
 import { isBlankRow, TableReader, trim } from './extract-cells.ts';
 import { makeMapper, type MapperContext } from './extract-row-mappers.ts';
-import { EXTRACT_TABLES, type ExtractTableName } from './extract-tables.ts';
+import type { ExtractQuality } from './extract-quality.ts';
+import { EXTRACT_TABLES, type ExtractTableName, type ExtractTableSpec } from './extract-tables.ts';
 import { InputError } from './input-error.ts';
 import type { SourceTable } from './table-source.ts';
 
@@ -25,9 +26,11 @@ export interface ReadContext extends MapperContext {
 }
 
 export async function readTable(table: SourceTable, name: ExtractTableName, ctx: ReadContext): Promise<void> {
-  const spec = EXTRACT_TABLES[name];
+  const spec: ExtractTableSpec = EXTRACT_TABLES[name];
   const r = new TableReader(table);
-  r.indexHeader(spec.columns, spec.required);
+  r.indexHeader(spec.columns, spec.required, name);
+  const quality: ExtractQuality = ctx.quality;
+  const defaulted = Object.entries(spec.defaulted ?? {}).filter(([column]) => r.col(column) < 0);
   const mapper = makeMapper(name, r, ctx);
   const key = r.col(spec.required[0]);
 
@@ -44,12 +47,16 @@ export async function readTable(table: SourceTable, name: ExtractTableName, ctx:
 
   const onProgress = ctx.onProgress;
   let count = 0;
+  let blank = 0;
   await table.forEachRow((values, line) => {
     if ((++count & 0xffff) === 0 && onProgress) onProgress({ table: name, rows: count });
     // Rows left entirely blank (spreadsheet exports) are skipped.
     if (key >= 0) {
       const k = values[key];
-      if ((k.length === 0 || k.charCodeAt(0) <= 32) && isBlankRow(values)) return;
+      if ((k.length === 0 || k.charCodeAt(0) <= 32) && isBlankRow(values)) {
+        blank++;
+        return;
+      }
     }
     if (iMandt >= 0) {
       const mandt = trim(values[iMandt]);
@@ -73,6 +80,17 @@ export async function readTable(table: SourceTable, name: ExtractTableName, ctx:
     mapper(values, line);
   });
   onProgress?.({ table: name, rows: count });
+  const rows = count - blank;
+  for (const w of table.warnings?.() ?? []) quality.found.push(w);
+  if (defaulted.length > 0 && rows > 0) {
+    quality.found.push({
+      code: 'COLUMN_DEFAULTED',
+      table: name,
+      count: rows,
+      examples: defaulted.map(([column, meaning]) => `${column}: ${meaning}`),
+    });
+  }
+  quality.tableRead(name, table.fileName, rows);
   if (mixedAt !== undefined) {
     const found = [...ctx.clients.keys()].sort().map((m) => (m === '' ? "''" : m));
     throw new InputError(`the extract holds several clients (MANDT ${found.join(', ')}); choose one with --client`, {

@@ -10,6 +10,11 @@ export interface ExtractTableSpec {
   required: readonly string[];
   /** Whether an extract without this table is rejected. */
   mandatory: boolean;
+  /**
+   * Technical columns a real export may lack (DESIGN 4.1a): read as the default said here,
+   * with a COLUMN_DEFAULTED warning.
+   */
+  defaulted?: Readonly<Record<string, string>>;
 }
 
 export const EXTRACT_TABLES = {
@@ -20,23 +25,35 @@ export const EXTRACT_TABLES = {
   },
   AGR_USERS: {
     columns: ['AGR_NAME', 'UNAME', 'FROM_DAT', 'TO_DAT'],
-    required: ['AGR_NAME', 'UNAME', 'FROM_DAT', 'TO_DAT'],
+    required: ['AGR_NAME', 'UNAME'],
     mandatory: true,
+    defaulted: { FROM_DAT: 'valid from the start (open)', TO_DAT: 'valid without end (open)' },
   },
   AGR_1251: {
     columns: ['AGR_NAME', 'OBJECT', 'AUTH', 'FIELD', 'LOW', 'HIGH', 'DELETED'],
-    required: ['AGR_NAME', 'OBJECT', 'AUTH', 'FIELD', 'LOW', 'HIGH', 'DELETED'],
+    required: ['AGR_NAME', 'OBJECT', 'AUTH', 'FIELD', 'LOW'],
     mandatory: true,
+    defaulted: { HIGH: 'empty (no range)', DELETED: 'not deleted' },
   },
   AGR_DEFINE: { columns: ['AGR_NAME', 'PARENT_AGR'], required: ['AGR_NAME', 'PARENT_AGR'], mandatory: false },
   AGR_AGRS: { columns: ['AGR_NAME', 'CHILD_AGR'], required: ['AGR_NAME', 'CHILD_AGR'], mandatory: false },
-  AGR_1252: { columns: ['AGR_NAME', 'VARBL', 'LOW', 'HIGH'], required: ['AGR_NAME', 'VARBL', 'LOW', 'HIGH'], mandatory: false },
+  AGR_1252: {
+    columns: ['AGR_NAME', 'VARBL', 'LOW', 'HIGH'],
+    required: ['AGR_NAME', 'VARBL', 'LOW'],
+    mandatory: false,
+    defaulted: { HIGH: 'empty (no range)' },
+  },
   AGR_TEXTS: { columns: ['AGR_NAME', 'TEXT'], required: ['AGR_NAME', 'TEXT'], mandatory: false },
   AGR_1016: { columns: ['AGR_NAME', 'PROFILE'], required: ['AGR_NAME', 'PROFILE'], mandatory: false },
   UST04: { columns: ['BNAME', 'PROFILE'], required: ['BNAME', 'PROFILE'], mandatory: false },
   UST10C: { columns: ['PROFN', 'SUBPROF', 'AKTPS'], required: ['PROFN', 'SUBPROF'], mandatory: false },
   UST10S: { columns: ['PROFN', 'OBJCT', 'AUTH', 'AKTPS'], required: ['PROFN', 'OBJCT', 'AUTH'], mandatory: false },
-  UST12: { columns: ['OBJCT', 'AUTH', 'FIELD', 'VON', 'BIS', 'AKTPS'], required: ['OBJCT', 'AUTH', 'FIELD', 'VON', 'BIS'], mandatory: false },
+  UST12: {
+    columns: ['OBJCT', 'AUTH', 'FIELD', 'VON', 'BIS', 'AKTPS'],
+    required: ['OBJCT', 'AUTH', 'FIELD', 'VON'],
+    mandatory: false,
+    defaulted: { BIS: 'empty (no range)' },
+  },
   USREFUS: { columns: ['BNAME', 'REFUSER'], required: ['BNAME', 'REFUSER'], mandatory: false },
   USR06: { columns: ['BNAME', 'LIC_TYPE'], required: ['BNAME', 'LIC_TYPE'], mandatory: false },
   USER_ADDR: {

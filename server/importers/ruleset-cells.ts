@@ -7,6 +7,7 @@
  */
 import type { PermissionLine, PermissionOperator, RiskLevel, RiskType } from '../../engine/model/ruleset.ts';
 import { InputError, showValue } from './input-error.ts';
+import { parseOrgFields } from '../../engine/ruleset/org-fields.ts';
 
 /** A table read whole (rulesets are small). */
 export interface LoadedTable {
@@ -122,6 +123,15 @@ export class Cells {
       column,
       `expected X, Y, 1, true (active), N, 0, false, no (inactive) or an empty value (active), got ${showValue(value)}`,
     );
+  }
+
+  /** RISKS.ORG_FIELDS (DESIGN 4.2, 5.15): `BUKRS` or `BUKRS+WERKS`; empty or absent: none. */
+  orgFields(column = 'ORG_FIELDS'): string[] {
+    const parsed = parseOrgFields(this.raw(column));
+    if ('problem' in parsed) {
+      this.fail(column, `expected org-level field names joined by + (such as BUKRS or BUKRS+WERKS), got ${showValue(this.raw(column))} with ${parsed.problem}`);
+    }
+    return parsed.fields;
   }
 
   operator(column = 'OPERATOR'): PermissionOperator {

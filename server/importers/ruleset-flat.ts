@@ -7,6 +7,7 @@
 import type { FunctionAction, Risk, RuleFunction, Ruleset } from '../../engine/model/ruleset.ts';
 import { Cells, normalise, permissionLine, type LoadedTable } from './ruleset-cells.ts';
 import { showValue } from './input-error.ts';
+import { orgFieldsOf } from './ruleset-multi-file.ts';
 
 export function isFlatHeader(header: readonly string[]): boolean {
   const cols = new Set(header.map(normalise));
@@ -29,6 +30,7 @@ const FLAT_KNOWN = [
   'HIGH',
   'OPERATOR',
   'PERMISSION_ACTIVE',
+  'ORG_FIELDS',
 ];
 
 export function readFlat(t: LoadedTable): Ruleset {
@@ -63,6 +65,7 @@ export function readFlat(t: LoadedTable): Ruleset {
       businessProcess: riskBp.value.trim(),
       active: c.active(riskActiveCols),
       functionIds: [],
+      ...orgFieldsOf(c),
     };
     let r = risks.get(riskId);
     if (!r) {
@@ -72,6 +75,10 @@ export function readFlat(t: LoadedTable): Ruleset {
       same('RISK_TYPE', r.risk.type, risk.type, `the type of risk ${riskId}`, r.line);
       same('RISK_LEVEL', r.risk.level, risk.level, `the level of risk ${riskId}`, r.line);
       same(c.rawOf(riskActiveCols).column, r.risk.active, risk.active, `whether risk ${riskId} is active`, r.line);
+      // Like the descriptions: a later row may leave ORG_FIELDS empty, or fill in a first empty one.
+      const orgNow = (risk.orgFields ?? []).join('+');
+      if (orgNow !== '' && !r.risk.orgFields) r.risk.orgFields = risk.orgFields;
+      else if (orgNow !== '') same('ORG_FIELDS', (r.risk.orgFields ?? []).join('+'), orgNow, `the org fields of risk ${riskId}`, r.line);
       if (risk.description.trim() !== '' && r.risk.description.trim() === '') r.risk.description = risk.description;
       else if (risk.description.trim() !== '')
         same(riskDesc.column, r.risk.description, risk.description, `the description of risk ${riskId}`, r.line);

@@ -10,6 +10,12 @@ import type { RulesetFileName } from '../../engine/rulesets/ruleset-tables.ts';
 import { Cells, permissionLine, type LoadedTable } from './ruleset-cells.ts';
 import { InputError } from './input-error.ts';
 
+/** A risk's org fields, only when it has some (a risk without them stays as it always was). */
+export function orgFieldsOf(c: Cells): { orgFields?: string[] } {
+  const fields = c.orgFields();
+  return fields.length > 0 ? { orgFields: fields } : {};
+}
+
 export function readMultiFile(tables: Map<string, LoadedTable>, sourceName: string): Ruleset {
   const need = (name: RulesetFileName): LoadedTable => {
     const t = tables.get(name);
@@ -38,7 +44,7 @@ export function readMultiFile(tables: Map<string, LoadedTable>, sourceName: stri
     const c: Cells = new Cells(
       risksT,
       ['RISK_ID', 'RISK_TYPE', 'RISK_LEVEL'],
-      ['DESCRIPTION', 'BUSINESS_PROCESS', 'ACTIVE'],
+      ['DESCRIPTION', 'BUSINESS_PROCESS', 'ACTIVE', 'ORG_FIELDS'],
     );
     for (const row of risksT.rows) {
       c.at(row);
@@ -55,6 +61,7 @@ export function readMultiFile(tables: Map<string, LoadedTable>, sourceName: stri
           businessProcess: c.name('BUSINESS_PROCESS'),
           active: c.active(['ACTIVE']),
           functionIds: [],
+          ...orgFieldsOf(c),
         },
       });
     }

@@ -1,5 +1,6 @@
 /** The shapes shared by every table source (folder, file, zip, xlsx, uploads). */
 import path from 'node:path';
+import type { DataWarning } from './data-warnings.ts';
 
 /** One data row: its 1-based line in the file (sheet row number for xlsx) and its values. */
 export interface TableRow {
@@ -30,6 +31,8 @@ export interface SourceTable {
    * on malformed input, or with whatever `onRow` throws. Use this or `batches`, once.
    */
   forEachRow(onRow: RowHandler): Promise<void>;
+  /** What reading the file had to guess (its encoding), known once its rows were read. */
+  warnings?(): DataWarning[];
 }
 
 export interface TableSourceOptions {

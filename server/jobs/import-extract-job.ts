@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { EXTRACT_TABLE_NAMES } from '../importers/extract-tables.ts';
+import type { DataWarning } from '../importers/data-warnings.ts';
 import { readSystemExtract } from '../importers/extract-reader.ts';
 import { isInputError } from '../importers/input-error.ts';
 import type { Database } from '../db/database.ts';
@@ -12,11 +13,21 @@ export interface ImportFailure {
   file?: string;
   line?: number;
   column?: string | number;
+  /** 422 when the upload itself is unprocessable (DESIGN 6), as a synchronous answer would say. */
+  status?: number;
+  code?: string;
 }
 
 export function importFailure(e: unknown): ImportFailure {
   if (isInputError(e)) {
-    return { message: e.message, file: e.file, ...(e.line !== undefined ? { line: e.line } : {}), ...(e.column !== undefined ? { column: e.column } : {}) };
+    return {
+      message: e.message,
+      file: e.file,
+      ...(e.line !== undefined ? { line: e.line } : {}),
+      ...(e.column !== undefined ? { column: e.column } : {}),
+      status: 422,
+      code: 'UNPROCESSABLE_UPLOAD',
+    };
   }
   return { message: `The import failed: ${(e as Error)?.message ?? String(e)}` };
 }
@@ -42,6 +53,7 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
     const tablesTotal = EXTRACT_TABLE_NAMES.length;
     const tablesSeen = new Set<string>();
     let lastReport = 0;
+    const warnings: DataWarning[] = [];
     // The big value tables stream into the database while the extract is read (0–90 %).
     const counts = await streamExtract(
       db,
@@ -50,6 +62,7 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
         readSystemExtract(job.input, {
           client: job.client,
           into,
+          warnings,
           onProgress: ({ table }) => {
             tablesSeen.add(table);
             const now = Date.now();
@@ -69,8 +82,8 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
       if (rows.length === 0) throw new Error('the period was deleted or another import replaced this one');
       await tx.query(
         `UPDATE system_periods SET status = 'ready', progress = 100, error = NULL, data_import_id = $2, importing_id = NULL,
-           row_counts = $3, imported_at = now(), updated_at = now() WHERE id = $1`,
-        [periodId, importId, JSON.stringify(counts)],
+           row_counts = $3, warnings = $4, imported_at = now(), updated_at = now() WHERE id = $1`,
+        [periodId, importId, JSON.stringify(counts), JSON.stringify(warnings)],
       );
       return rows[0].data_import_id;
     });

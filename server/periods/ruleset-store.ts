@@ -28,9 +28,9 @@ export async function writeRuleset(db: Database, customerId: string, riskPeriodI
     );
     const r = ruleset.risks;
     await tx.query(
-      `INSERT INTO risks (customer_id, risk_period_id, position, risk_id, description, risk_type, risk_level, business_process, active, function_ids)
-       SELECT $1, $2, p, i, d, t, l, b, a, ARRAY(SELECT jsonb_array_elements_text(fn::jsonb))
-       FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bool[], $10::text[]) AS u(p, i, d, t, l, b, a, fn)`,
+      `INSERT INTO risks (customer_id, risk_period_id, position, risk_id, description, risk_type, risk_level, business_process, active, function_ids, org_fields)
+       SELECT $1, $2, p, i, d, t, l, b, a, ARRAY(SELECT jsonb_array_elements_text(fn::jsonb)), ARRAY(SELECT jsonb_array_elements_text(o::jsonb))
+       FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bool[], $10::text[], $11::text[]) AS u(p, i, d, t, l, b, a, fn, o)`,
       [
         customerId,
         riskPeriodId,
@@ -42,6 +42,7 @@ export async function writeRuleset(db: Database, customerId: string, riskPeriodI
         r.map((x) => x.businessProcess),
         r.map((x) => x.active),
         r.map((x) => JSON.stringify(x.functionIds)),
+        r.map((x) => JSON.stringify(x.orgFields ?? [])),
       ],
     );
   });
@@ -55,6 +56,7 @@ interface RiskRow {
   business_process: string;
   active: boolean;
   function_ids: string[];
+  org_fields: string[];
 }
 
 interface FunctionRow {
@@ -68,7 +70,7 @@ interface FunctionRow {
 /** The ruleset of a risk period, in file order (new entries last). */
 export async function loadRuleset(db: Database, riskPeriodId: string): Promise<Ruleset> {
   const risks = await db.query<RiskRow>(
-    `SELECT risk_id, description, risk_type, risk_level, business_process, active, function_ids
+    `SELECT risk_id, description, risk_type, risk_level, business_process, active, function_ids, org_fields
      FROM risks WHERE risk_period_id = $1 ORDER BY position, risk_id`,
     [riskPeriodId],
   );
@@ -87,6 +89,8 @@ export async function loadRuleset(db: Database, riskPeriodId: string): Promise<R
         businessProcess: r.business_process,
         active: r.active,
         functionIds: r.function_ids,
+        // Only org-level risks carry the property, as the ruleset readers give them.
+        ...(r.org_fields.length > 0 ? { orgFields: r.org_fields } : {}),
       }),
     ),
     functions: functions.rows.map(

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { ALSO_READ_BY } from '../auth/page-reads.ts';
 import { pageAllows, type PageOperation } from '../auth/pages.ts';
 import type { RequestUser, Role } from '../auth/roles.ts';
 import type { Database } from '../db/database.ts';
@@ -122,7 +123,8 @@ export async function resourceContext(db: Database, spec: ResourceSpec, request:
   if (page && user.role === 'User') {
     const permissions = user.permissions ?? {};
     const gated = op !== 'read' || Object.keys(permissions).length > 0;
-    if (gated && !pageAllows(Object.hasOwn(permissions, page) ? permissions[page] : undefined, op)) {
+    const allows = (key: string): boolean => pageAllows(Object.hasOwn(permissions, key) ? permissions[key] : undefined, op);
+    if (gated && !allows(page) && !(op === 'read' && (ALSO_READ_BY[spec.name] ?? []).some(allows))) {
       throw forbidden(`Your group may not ${op === 'read' ? 'view' : op} on the page ${page}`);
     }
   }

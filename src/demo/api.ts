@@ -9,6 +9,7 @@ import { authRoute, sessionOf, unauthenticated } from './auth.ts';
 import { compare } from './compare.ts';
 import type { DemoContext } from './context.ts';
 import { dashboard } from './dashboard.ts';
+import { DemoDefaultAnalysis } from './default-analysis.ts';
 import { isDemoResource, restResource } from './resources.ts';
 import { buildDemoExtract } from './sample-extract.ts';
 import { DEMO_ANALYSIS_ID } from './seed.ts';
@@ -43,6 +44,7 @@ export class DemoApi {
   readonly ruleset: Ruleset = defaultRuleset;
   private readonly ctx: DemoContext;
   private readonly analyses: DemoAnalyses;
+  private readonly defaultAnalysis: DemoDefaultAnalysis;
 
   constructor(options: DemoApiOptions = {}) {
     const now = options.now ?? (() => new Date());
@@ -51,6 +53,7 @@ export class DemoApi {
     const provider = fakeRestProvider(data, false);
     this.ctx = { extract: this.extract, ruleset: this.ruleset, provider, findings: new Map([[DEMO_ANALYSIS_ID, findings]]), now };
     this.analyses = new DemoAnalyses(this.ctx, options.runDelayMs ?? 800);
+    this.defaultAnalysis = new DemoDefaultAnalysis(this.ctx);
   }
 
   /** Resolves when every analysis started so far has finished. */
@@ -94,6 +97,7 @@ export class DemoApi {
       if (seg[2] === 'cancel' && method === 'POST') return this.analyses.cancel(seg[1]);
       if (seg.length === 1 && method === 'POST') return this.analyses.create(body, actor);
     }
+    if (seg[0] === 'default-analysis' && seg.length === 1) return this.defaultAnalysis.handle(method, body, actor);
     if (seg[0] === 'simulations' && method === 'POST') return simulation(ctx, body);
     if (seg[0] === 'reports' && seg[1] === 'dashboard' && method === 'GET') return dashboard(ctx, q.get('analysisId'));
     if (isDemoResource(seg[0]) && seg.length <= 2) return restResource(ctx, method, seg[0], seg[1], q, body, actor);

@@ -21,6 +21,8 @@ export function authRoute(method: string, action: string | undefined, body: unkn
     const token = signDemoToken({ sub: user.id, name: user.name, email: user.email, customerId, Role: user.role, permissions: {} }, now.getTime());
     return json({ token, user: { id: user.id, name: user.name, email: user.email, role: user.role, customerId } });
   }
+  // Demo tokens are unsigned and live in this tab only: logging out is forgetting them.
+  if (method === 'POST' && action === 'logout') return new Response(null, { status: 204 });
   if (method === 'GET' && action === 'me') {
     const claims = claimsOf(headers.get('Authorization'));
     if (!claims) return unauthenticated();

@@ -19,6 +19,9 @@ export const SPECIFIC_CODES = [
   'ORIGIN_NOT_ALLOWED',
   'RATE_LIMITED',
   'FORBIDDEN',
+  'SESSION_ENDED',
+  'CUSTOMER_PASSIVE',
+  'ANALYSIS_NOT_COMPLETED',
 ] as const;
 
 export type WriteOperation = 'create' | 'update' | 'delete';
@@ -56,6 +59,7 @@ export const FIELD_MESSAGES: Record<string, string> = {
   'Name is required': 'ra.validation.required',
   'Username is required': 'ra.validation.required',
   'Select a licence file first': 'segra.errors.code.NO_FILE',
+  'Control characters are not allowed': 'segra.validation.control_characters',
 };
 
 export function translateFieldErrors(errors: Record<string, string> | undefined): Record<string, string> | undefined {

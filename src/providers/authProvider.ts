@@ -51,6 +51,12 @@ export function canAccessResource(viewer: Viewer | null, resource: string, actio
   return canOnScreen(viewer, screen, operationOf(action));
 }
 
+/** Login refusals with their own message (translated by the login page); any other is the spec's "check entered values". */
+const LOGIN_ERRORS: Record<string, string> = {
+  RATE_LIMITED: 'segra.auth.rate_limited',
+  CUSTOMER_PASSIVE: 'segra.auth.customer_passive',
+};
+
 /** Login against POST /api/auth/login; the Role claim decides what the user may reach. */
 export const authProvider: AuthProvider = {
   async login({ username, email, password }: { username?: string; email?: string; password: string }) {
@@ -62,13 +68,19 @@ export const authProvider: AuthProvider = {
     const body = (await response.json().catch(() => ({}))) as { token?: string; code?: string };
     if (!response.ok || !body.token) {
       // The key is translated by the login page (spec 8: "Please check entered values and try again").
-      throw new Error(body.code === 'RATE_LIMITED' ? 'segra.auth.rate_limited' : 'segra.auth.login_failed');
+      throw new Error(body.code && Object.hasOwn(LOGIN_ERRORS, body.code) ? LOGIN_ERRORS[body.code] : 'segra.auth.login_failed');
     }
     storeToken(body.token);
   },
   async logout() {
+    // The server ends the session too (DESIGN 6), so a copy of the token is as dead as this one.
+    // Only a live token is sent; whatever the answer, the browser forgets it.
+    const token = currentClaims() ? readToken() : null;
     clearToken();
     setActiveCustomer(null);
+    if (token) {
+      await fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } }).catch(() => undefined);
+    }
   },
   async checkAuth() {
     if (currentClaims()) return;

@@ -495,3 +495,75 @@ export function allOptionCombinations(base: Partial<AnalysisOptions> = {}): Anal
           out.push({ date: LANDSCAPE_DATE, level, mode, includeLocked, includeExpired, ...base });
   return out;
 }
+
+/**
+ * Org fields for a risk (DESIGN 5.15): none, one field, two joint fields, or a field no object
+ * has (then every instance is unconstrained).
+ */
+export const orgFieldsArb: fc.Arbitrary<string[] | undefined> = fc.oneof(
+  { weight: 2, arbitrary: fc.constant(undefined) },
+  { weight: 3, arbitrary: fc.constantFrom<string[]>(['F1'], ['F2'], [' F1 ']) },
+  { weight: 2, arbitrary: fc.constantFrom<string[]>(['F1', 'F2'], ['F2', 'F3']) },
+  { weight: 1, arbitrary: fc.constantFrom<string[]>(['F9'], ['F1', 'F9']) },
+);
+
+/** Values of org fields added on top of the generated rows: plain, prefix, ranges, blank, a variable. */
+const orgValueArb: fc.Arbitrary<Pair> = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom('1000', '2000', '1000', '2000', '3000', '1*', '*', "' '", '$V3').map(single) },
+  { weight: 2, arbitrary: fc.constantFrom(pair('1000', '1999'), pair('2000', '2*'), pair('1500', '3000')) },
+);
+
+/**
+ * Landscapes whose risks are often org-level, and whose instances (outside S_TCODE) often carry
+ * rows of the org fields with values that differ between instances, so that one org value
+ * across every function is a real question. `$V3` resolves through AGR_1252 for some roles only.
+ */
+export const orgLandscapeArb: fc.Arbitrary<Landscape> = landscapeArb.chain((l) => {
+  const x = l.extract;
+  const roleInstances = [...new Set(x.roleAuthorisations.filter((r) => r.object !== 'S_TCODE').map((r) => JSON.stringify([r.role, r.object, r.auth])))];
+  const profileInstances = [...new Set(x.profileAuthorisations.filter((r) => r.object !== 'S_TCODE').map((r) => JSON.stringify([r.object, r.auth])))];
+  // Most instances get an org row or two; some keep none (not constrained).
+  const extra = (list: string[]): fc.Arbitrary<Array<{ at: string; field: string; v: Pair }>> =>
+    fc
+      .tuple(
+        ...list.map((at) =>
+          fc.array(fc.record({ at: fc.constant(at), field: fc.constantFrom('F1', 'F2', 'F1'), v: orgValueArb }), { maxLength: 2 }),
+        ),
+      )
+      .map((rows) => rows.flat());
+  return fc
+    .record({
+      fields: fc.tuple(...l.ruleset.risks.map(() => orgFieldsArb)),
+      roleRows: extra(roleInstances),
+      profileRows: extra(profileInstances),
+      variables: fc.array(
+        fc.record({ role: fc.constantFrom(...ROLES), v: fc.constantFrom(single('1000'), single('2000'), pair('1000', '2999'), single('1*')) }),
+        { maxLength: 3 },
+      ),
+    })
+    .map(({ fields, roleRows, profileRows, variables }) => ({
+      ...l,
+      extract: {
+        ...x,
+        roleAuthorisations: [
+          ...x.roleAuthorisations,
+          ...roleRows.map(({ at, field, v }) => {
+            const [role, object, auth] = JSON.parse(at) as string[];
+            return { role, object, auth, field, low: v.low, high: v.high, deleted: false };
+          }),
+        ],
+        authorisationValues: [
+          ...x.authorisationValues,
+          ...profileRows.map(({ at, field, v }) => {
+            const [object, auth] = JSON.parse(at) as string[];
+            return { object, auth, field, low: v.low.startsWith('$') ? '1000' : v.low, high: v.high };
+          }),
+        ],
+        orgLevelValues: [...x.orgLevelValues, ...variables.map(({ role, v }) => ({ role, variable: '$V3', low: v.low, high: v.high }))],
+      },
+      ruleset: {
+        ...l.ruleset,
+        risks: l.ruleset.risks.map((r, i) => (fields[i] === undefined ? r : { ...r, orgFields: fields[i] })),
+      },
+    }));
+});

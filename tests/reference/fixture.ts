@@ -212,6 +212,8 @@ export interface RiskOpts {
   level?: RiskLevel;
   active?: boolean;
   businessProcess?: string;
+  /** RISKS.ORG_FIELDS (rule 15). */
+  org?: string[];
 }
 
 export class RulesetBuilder {
@@ -237,6 +239,7 @@ export class RulesetBuilder {
       businessProcess: o.businessProcess ?? 'P2P',
       active: o.active ?? true,
       functionIds: [...functionIds],
+      ...(o.org ? { orgFields: [...o.org] } : {}),
     });
     return this;
   }

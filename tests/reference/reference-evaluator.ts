@@ -21,6 +21,7 @@ import type {
   RuleFunction,
   SystemExtract,
 } from '../../engine/model/index.ts';
+import { referenceOrgFinding, refOrgFields } from './reference-org-levels.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Dates (rule 1)
@@ -582,6 +583,24 @@ export function actionExecutable(
 }
 
 /**
+ * Rule 15, read literally: org values at which a permission is checked, one per org field
+ * (null: that field is left free). An instance (or, in union mode, the merged pseudo-instance)
+ * that has the field (at least one row, even an unresolved `$` row) must also cover the value.
+ */
+export interface RefOrgAt {
+  fields: readonly string[];
+  values: readonly (string | null)[];
+}
+
+function coversOrgAt(inst: RefInstance, org: RefOrgAt | undefined): boolean {
+  if (!org) return true;
+  return org.fields.every((f, j) => {
+    const v = org.values[j];
+    return v === null || !inst.fields.has(f) || rowsOf(inst, f).some((r) => rowCovers(r, v));
+  });
+}
+
+/**
  * Rule 5/6: one permission = the active lines of one (ACTION, OBJECT) group (decisions). Met
  * when one instance of the object (or the union pseudo-instance) satisfies every field; lines
  * with an empty FIELD only demand the instance.
@@ -591,9 +610,11 @@ function permissionMet(
   object: string,
   lines: readonly PermissionLine[],
   mode: AnalysisOptions['mode'],
+  org?: RefOrgAt,
 ): boolean {
   const fields = [...new Set(lines.map((l) => l.field).filter((f) => f.trim() !== ''))];
   return checkInstances(instances, object, mode).some((inst) =>
+    coversOrgAt(inst, org) &&
     fields.every((f) =>
       fieldLinesMet(
         rowsOf(inst, f),
@@ -608,13 +629,14 @@ function permissionGroupsMet(
   instances: readonly RefInstance[],
   lines: readonly PermissionLine[],
   mode: AnalysisOptions['mode'],
+  org?: RefOrgAt,
 ): boolean {
   const groups = new Map<string, PermissionLine[]>();
   for (const l of lines) {
     const key = JSON.stringify([l.action, l.object]);
     groups.set(key, [...(groups.get(key) ?? []), l]);
   }
-  return [...groups.values()].every((g) => permissionMet(instances, g[0].object, g, mode));
+  return [...groups.values()].every((g) => permissionMet(instances, g[0].object, g, mode, org));
 }
 
 export type FunctionOutcome = { met: false } | { met: true; action: string | null };
@@ -635,19 +657,20 @@ export function evaluateFunction(
   instances: readonly RefInstance[],
   fn: RuleFunction | undefined,
   options: Pick<AnalysisOptions, 'level' | 'mode'>,
+  org?: RefOrgAt,
 ): FunctionOutcome {
   if (!fn) return { met: false };
   const activeActions = fn.actions.filter((a) => a.active).map((a) => a.action);
   const activeLines = fn.permissions.filter((p) => p.active);
   if (activeActions.length === 0) {
     if (options.level === 'action' || activeLines.length === 0) return { met: false };
-    return permissionGroupsMet(instances, activeLines, options.mode) ? { met: true, action: null } : { met: false };
+    return permissionGroupsMet(instances, activeLines, options.mode, org) ? { met: true, action: null } : { met: false };
   }
   for (const action of activeActions) {
     if (!actionExecutable(x, instances, action, options.mode)) continue;
     if (options.level === 'action') return { met: true, action };
     const lines = activeLines.filter((l) => l.action === action);
-    if (permissionGroupsMet(instances, lines, options.mode)) return { met: true, action };
+    if (permissionGroupsMet(instances, lines, options.mode, org)) return { met: true, action };
   }
   return { met: false };
 }
@@ -657,6 +680,8 @@ export interface RefFinding {
   holder: string;
   riskId: string;
   functions: Array<{ functionId: string; action: string | null }>;
+  /** Org-level risks (rule 15): the org values at which the risk holds; absent otherwise. */
+  orgValues?: string[];
 }
 
 /** The risks that are evaluated at all under these options (rules 8, 9, 12). */
@@ -677,12 +702,17 @@ export function riskMetBy(
   instances: readonly RefInstance[],
   risk: Ruleset['risks'][number],
   options: Pick<AnalysisOptions, 'level' | 'mode'>,
+  org?: RefOrgAt,
 ): Array<{ functionId: string; action: string | null }> | null {
   if (risk.functionIds.length === 0) return null;
+  if (!org && options.level === 'permission' && refOrgFields(risk).length > 0) {
+    const found = referenceOrgFinding(x, ruleset, instances, risk, options);
+    return found ? found.functions : null;
+  }
   const out: Array<{ functionId: string; action: string | null }> = [];
   for (const id of risk.functionIds) {
     const fn = ruleset.functions.find((f) => f.id === id);
-    const outcome = evaluateFunction(x, instances, fn, options);
+    const outcome = evaluateFunction(x, instances, fn, options, org);
     if (!outcome.met) return null;
     out.push({ functionId: id, action: outcome.action });
   }
@@ -718,6 +748,11 @@ export function referenceAnalyse(x: SystemExtract, ruleset: Ruleset, options: An
   const out: RefFinding[] = [];
   for (const h of referenceHolders(x, options)) {
     for (const risk of risks) {
+      if (options.level === 'permission' && refOrgFields(risk).length > 0) {
+        const found = referenceOrgFinding(x, ruleset, h.instances, risk, options);
+        if (found) out.push({ level: h.level, holder: h.holder, riskId: risk.id, ...found });
+        continue;
+      }
       const functions = riskMetBy(x, ruleset, h.instances, risk, options);
       if (functions) out.push({ level: h.level, holder: h.holder, riskId: risk.id, functions });
     }

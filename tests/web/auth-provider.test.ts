@@ -33,7 +33,34 @@ describe('authProvider', () => {
     await expect(authProvider.login({ email: 'a@x.test', password: 'bad!' })).rejects.toThrow('segra.auth.login_failed');
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'RATE_LIMITED' }), { status: 429 })));
     await expect(authProvider.login({ email: 'a@x.test', password: 'bad!' })).rejects.toThrow('segra.auth.rate_limited');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'CUSTOMER_PASSIVE' }), { status: 403 })));
+    await expect(authProvider.login({ email: 'a@x.test', password: 'right' })).rejects.toThrow('segra.auth.customer_passive');
     expect(readToken()).toBeNull();
+  });
+
+  it('logs out on the server too: POST /api/auth/logout with the token, which the browser forgets whatever the answer', async () => {
+    const live = token(claims);
+    storeToken(live);
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
+    await authProvider.logout({});
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/auth/logout');
+    expect(init.method).toBe('POST');
+    expect(new Headers(init.headers).get('Authorization')).toBe(`Bearer ${live}`);
+    expect(readToken()).toBeNull();
+
+    // An unreachable server still leaves the browser logged out; without a live token nothing is sent.
+    storeToken(live);
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    await expect(authProvider.logout({})).resolves.toBeUndefined();
+    expect(readToken()).toBeNull();
+    const none = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', none);
+    storeToken(token({ ...claims, exp: Math.floor(Date.now() / 1000) - 5 }));
+    await authProvider.logout({});
+    expect(none).not.toHaveBeenCalled();
   });
 
   it('treats an expired token as logged out, and a 401 from the API as the end of the session', async () => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, conflict, fieldErrors } from '../../errors.ts';
+import { AppError, badRequest, fieldErrors } from '../../errors.ts';
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
 import { audit, registerAuditLog } from '../audit/audit.ts';
 
@@ -52,6 +52,11 @@ const registerBody = z.object({
 
 export const FORGOT_PASSWORD_ANSWER = {
   message: 'If an active account exists for this email, a password reset link has been sent',
+} as const;
+
+/** The answer to every well-formed registration, whether or not the email already has an account. */
+export const REGISTER_ANSWER = {
+  message: 'Your registration has been received; an administrator activates new accounts',
 } as const;
 
 const RESET_TOKEN_INVALID = (): AppError =>
@@ -180,32 +185,28 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
     const address = body.email.toLowerCase();
     const passwordHash = await hashPassword(body.password);
     try {
-      const created = await db.transaction(async (tx) => {
-        const { rows } = await tx.query<Record<string, unknown>>(
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string }>(
           `INSERT INTO app_users (customer_id, email, username, full_name, password_hash, role, status)
-           VALUES (NULL, $1, $2, $3, $4, 'User', 'pending')
-           RETURNING id, email, username, full_name AS "fullName", role, status, customer_id AS "customerId", created_at AS "createdAt"`,
+           VALUES (NULL, $1, $2, $3, $4, 'User', 'pending') RETURNING id`,
           [address, body.username, body.fullName || null, passwordHash],
         );
-        const user = rows[0];
         await audit(tx, {
           customerId: null,
-          actorId: user.id as string,
+          actorId: rows[0].id,
           actorEmail: address,
           action: 'user.registered',
           entity: 'app-users',
-          entityId: user.id as string,
+          entityId: rows[0].id,
           detail: { username: body.username, status: 'pending' },
         });
-        return user;
       });
-      if (created.createdAt instanceof Date) created.createdAt = created.createdAt.toISOString();
-      return reply.status(201).send(created);
     } catch (e) {
-      if ((e as { code?: string } | null)?.code === '23505')
-        throw conflict('An account with this email already exists', 'EMAIL_EXISTS');
-      throw e;
+      if ((e as { code?: string } | null)?.code !== '23505') throw e;
+      // The same answer as for a new address, after the same work: no account probing (DESIGN 6).
+      request.log.info({ email: address }, 'registration asked for an email that has an account');
     }
+    return reply.status(202).send(REGISTER_ANSWER);
   });
 
   registerAuditLog(app, db);

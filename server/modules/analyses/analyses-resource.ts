@@ -10,6 +10,7 @@ import { findScoped } from '../../resources/scoped-record.ts';
 import { audit } from '../audit/audit.ts';
 import { requireQueue } from '../system-periods/system-periods-resource.ts';
 import { registerAnalysisExport } from './analysis-export.ts';
+import { registerDefaultAnalysis } from './default-analysis.ts';
 
 const ROLES = ['Admin', 'User', 'SuperAdmin'] as const;
 
@@ -71,6 +72,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
   const { db } = options;
   defineResource(app, analysesResource, { db });
   registerAnalysisExport(app, db);
+  registerDefaultAnalysis(app, db);
 
   app.post('/api/analyses', { preHandler: app.authenticate, config: { resource: 'analyses', page: 'reports/create' } }, async (request, reply) => {
     const ctx = await resourceContext(db, { ...analysesResource, access: { ...analysesResource.access, page: 'reports/create' } }, request, 'create');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { compareHolderRows } from '../../../engine/analysis/order.ts';
-import { csvField, FINDINGS_CSV_COLUMNS } from '../../../engine/output/findings-csv.ts';
+import { csvField, FINDINGS_CSV_COLUMNS, findingsCsvColumns } from '../../../engine/output/findings-csv.ts';
 import type { Database } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import { filterConditions } from '../../resources/list-filter.ts';
@@ -27,6 +27,8 @@ interface ExportRow {
   accepted: boolean;
   acceptedBy: string | null;
   message: string | null;
+  /** ORG_VALUES items (`BUKRS=1000`); empty for risks without org fields. */
+  orgValues: string[];
 }
 
 /**
@@ -38,7 +40,7 @@ export async function exportRows(db: Database, analysisId: string, filter: unkno
   const where = ['analysis_id = $1', ...filterConditions(findingsResource, filter, params)];
   const { rows } = await db.query<ExportRow>(
     `SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel", risk_type AS "riskType", business_process AS "businessProcess",
-            functions, sources, accepted, accepted_by AS "acceptedBy", message
+            functions, sources, accepted, accepted_by AS "acceptedBy", message, org_values AS "orgValues"
      FROM findings WHERE ${where.join(' AND ')}`,
     params,
   );
@@ -46,49 +48,48 @@ export async function exportRows(db: Database, analysisId: string, filter: unkno
   return rows.sort(compareHolderRows);
 }
 
+/** Whether the analysis's ruleset has an active org-level risk: then exports carry ORG_VALUES, as `segra analyze` does. */
+export async function hasOrgLevelRisks(db: Database, analysisId: string): Promise<boolean> {
+  const { rows } = await db.query<{ org: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM risks r JOIN analyses a ON a.risk_period_id = r.risk_period_id
+                    WHERE a.id = $1 AND r.active AND cardinality(r.org_fields) > 0) AS org`,
+    [analysisId],
+  );
+  return rows[0]?.org ?? false;
+}
+
 /** Exactly the text `segra analyze --format csv` writes for the same inputs. */
-export function findingsCsv(rows: readonly ExportRow[]): string {
-  const lines = [FINDINGS_CSV_COLUMNS.join(',')];
-  for (const r of rows)
-    lines.push([r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources].map(csvField).join(','));
+export function findingsCsv(rows: readonly ExportRow[], orgValues = false): string {
+  const lines = [findingsCsvColumns(orgValues).join(',')];
+  for (const r of rows) {
+    const row = [r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources];
+    if (orgValues) row.push(r.orgValues.join(';'));
+    lines.push(row.map(csvField).join(','));
+  }
   return lines.join('\n') + '\n';
 }
 
-async function findingsXlsx(db: Database, analysisId: string, plain: readonly ExportRow[], filter: Record<string, unknown>): Promise<Buffer> {
+async function findingsXlsx(
+  db: Database,
+  analysisId: string,
+  plain: readonly ExportRow[],
+  orgValues: boolean,
+  filter: Record<string, unknown>,
+): Promise<Buffer> {
   const meta = await analysisCover(db, analysisId, filter);
-  const rows = await addFindingNames(
-    db,
-    plain.map((r) => ({ ...r, analysisId })),
-  );
+  const rows = await addFindingNames(db, plain.map((r) => ({ ...r, analysisId })));
   const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   addSummarySheet(workbook, meta, rows);
   const sheet = workbook.addWorksheet('FINDINGS');
-  sheet.addRow([
-    ...FINDINGS_CSV_COLUMNS,
-    'HOLDER_NAME',
-    'RISK_DESCRIPTION',
-    'BUSINESS_PROCESS',
-    'ACCEPTED',
-    'ACCEPTED_BY',
-    'MESSAGE',
-  ]);
+  const org = orgValues ? ['ORG_VALUES'] : [];
+  sheet.addRow([...FINDINGS_CSV_COLUMNS, ...org, 'HOLDER_NAME', 'RISK_DESCRIPTION', 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE']);
   sheet.getRow(1).font = { bold: true };
   for (const r of rows) {
+    const orgCell = orgValues ? [r.orgValues.join(';')] : [];
     sheet.addRow([
-      r.level,
-      r.holder,
-      r.riskId,
-      r.riskLevel,
-      r.riskType,
-      r.functions,
-      r.sources,
-      r.holderName,
-      r.riskDescription,
-      r.businessProcess,
-      r.accepted ? 'X' : '',
-      r.acceptedBy ?? '',
-      r.message ?? '',
+      ...[r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources, ...orgCell],
+      ...[r.holderName, r.riskDescription, r.businessProcess, r.accepted ? 'X' : '', r.acceptedBy ?? '', r.message ?? ''],
     ]);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
@@ -102,20 +103,12 @@ export function registerAnalysisExport(app: FastifyInstance, db: Database): void
   app.get('/api/analyses/:id/export', { preHandler: app.authenticate }, async (request, reply) => {
     const ctx = await resourceContext(db, findingsResource, request, 'read');
     const { id } = request.params as { id: string };
-    const analysis = await findScoped<{ status: string; name: string }>(
-      db,
-      'analyses',
-      ctx,
-      id,
-      'status, name',
-      'analysis',
-    );
+    const analysis = await findScoped<{ status: string; name: string }>(db, 'analyses', ctx, id, 'status, name', 'analysis');
     const query = request.query as { format?: string; filter?: unknown; lang?: string };
     const format = findingsExportFormat(query.format);
     const lang = reportLanguage(query.lang);
     const filter = (jsonParam('filter', query.filter) ?? {}) as Record<string, unknown>;
-    if (analysis.status !== 'completed')
-      throw conflict('Only a completed analysis has findings to export', 'NOT_COMPLETED');
+    if (analysis.status !== 'completed') throw conflict('Only a completed analysis has findings to export', 'NOT_COMPLETED');
     const file = `${analysis.name.replace(/[^\w.-]+/g, '_') || 'findings'}.${format}`;
     reply.header('Content-Disposition', `attachment; filename="${file}"`);
     if (format === 'pdf') {
@@ -123,8 +116,8 @@ export function registerAnalysisExport(app: FastifyInstance, db: Database): void
       const generated = { at: new Date().toISOString(), by: request.user.email };
       return reply.header('Content-Type', PDF_TYPE).send(await renderReport(data, lang, generated));
     }
-    const rows = await exportRows(db, id, filter);
-    if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows));
-    return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(db, id, rows, filter));
+    const [rows, orgValues] = await Promise.all([exportRows(db, id, filter), hasOrgLevelRisks(db, id)]);
+    if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows, orgValues));
+    return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(db, id, rows, orgValues, filter));
   });
 }

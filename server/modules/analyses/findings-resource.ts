@@ -26,6 +26,7 @@ export const findingsResource: ResourceSpec = {
     acceptedBy: 'accepted_by',
     acceptanceId: 'acceptance_id',
     message: 'message',
+    orgValues: 'org_values',
   },
   createSchema: z.object({}),
   updateSchema: z.object({}),

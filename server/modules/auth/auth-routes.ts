@@ -1,12 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { verifyPassword } from '../../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, fieldErrors } from '../../errors.ts';
 import { permissionsForUser } from '../groups/index.ts';
 import { registerChangePassword } from './change-password.ts';
+import { registerLogout } from './logout.ts';
 import { registerProfile } from './profile.ts';
 
 // Messages as the spec words them (spec 5, 8); the front end translates them by code.
@@ -28,11 +30,17 @@ interface UserRow {
   role: Role;
   customer_id: string | null;
   status: string;
+  customer_status: string | null;
+  sv: number;
 }
 
-/** POST /api/auth/login, GET and PATCH /api/auth/me, POST /api/auth/change-password. */
+/** POST /api/auth/login and /api/auth/logout, GET and PATCH /api/auth/me, POST /api/auth/change-password. */
 export async function authRoutes(app: FastifyInstance, options: { db: Database; loginRateLimit: number }): Promise<void> {
   const { db } = options;
+  // An unknown email is checked against this hash (same argon2id parameters as real ones), so
+  // the answer takes as long as for a known email: the time does not tell which emails exist.
+  const standIn = hashPassword(randomBytes(16).toString('base64url'));
+  standIn.catch(() => {});
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>
@@ -47,16 +55,28 @@ export async function authRoutes(app: FastifyInstance, options: { db: Database; 
       if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
       const { email, password } = parsed.data;
       const { rows } = await db.query<UserRow>(
-        `SELECT id, email, full_name, username, password_hash, role, customer_id, status FROM app_users WHERE email = $1`,
+        `SELECT u.id, u.email, u.full_name, u.username, u.password_hash, u.role, u.customer_id, u.status,
+                c.status AS customer_status, COALESCE(s.version, 0) AS sv
+           FROM app_users u
+           LEFT JOIN customers c ON c.id = u.customer_id
+           LEFT JOIN session_versions s ON s.user_id = u.id
+          WHERE u.email = $1`,
         [email.toLowerCase()],
       );
       const user = rows[0];
+      const matches = await verifyPassword(user?.password_hash ?? (await standIn), password);
       // The same answer for an unknown email and a wrong password: no account probing.
-      if (!user || !(await verifyPassword(user.password_hash, password)) || user.status !== 'active') {
+      if (!user || !matches || user.status !== 'active') {
         request.log.warn({ email, ip: request.ip }, 'failed login');
         throw new AppError(401, 'INVALID_CREDENTIALS', 'Please check entered values and try again.');
       }
+      // Only told to whoever knows the password: the account exists but its customer is passive.
+      if (user.customer_status === 'passive') {
+        request.log.warn({ email, ip: request.ip, customerId: user.customer_id }, 'login refused: the customer is passive');
+        throw new AppError(403, 'CUSTOMER_PASSIVE', 'Your customer is passive; its users cannot log in. Ask your administrator.');
+      }
       const token = app.signAccessToken({
+        sv: Number(user.sv),
         sub: user.id,
         name: user.full_name || user.username,
         email: user.email,
@@ -72,6 +92,7 @@ export async function authRoutes(app: FastifyInstance, options: { db: Database; 
   );
 
   app.get('/api/auth/me', { preHandler: app.authenticate }, async (request) => request.user);
+  registerLogout(app);
   registerChangePassword(app, db);
   registerProfile(app, db);
 }

@@ -4,6 +4,8 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, fieldErrors, notFound } from '../../errors.ts';
 import { audit } from '../audit/audit.ts';
+import { permissionsForUser } from '../groups/index.ts';
+import type { Role } from '../../auth/roles.ts';
 
 const body = z.object({
   currentPassword: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
@@ -17,7 +19,9 @@ const body = z.object({
 
 /**
  * `POST /api/auth/change-password` (user settings): the signed-in user sets a new password by
- * giving the current one; a wrong current password changes nothing. Audited.
+ * giving the current one; a wrong current password changes nothing. Audited. Every session of
+ * the user ends (DESIGN 6, the database trigger of migration 0015); the answer carries a new
+ * token, so the browser that made the change stays signed in.
  */
 export function registerChangePassword(app: FastifyInstance, db: Database): void {
   app.post(
@@ -35,9 +39,23 @@ export function registerChangePassword(app: FastifyInstance, db: Database): void
         request.log.warn('password change refused: wrong current password');
         throw badRequest('Fill in all fields correctly', { currentPassword: 'The current password is not correct' });
       }
-      await db.query('UPDATE app_users SET password_hash = $2, updated_at = now() WHERE id = $1', [request.user.id, await hashPassword(parsed.data.newPassword)]);
+      const { rows: changed } = await db.query<{ id: string; email: string; name: string; role: Role; customer_id: string | null }>(
+        `UPDATE app_users SET password_hash = $2, updated_at = now() WHERE id = $1
+         RETURNING id, email, COALESCE(NULLIF(full_name, ''), username) AS name, role, customer_id`,
+        [request.user.id, await hashPassword(parsed.data.newPassword)],
+      );
       await audit(db, { customerId: request.user.customerId, actorId: request.user.id, actorEmail: request.user.email, action: 'password.changed', entity: 'app-users', entityId: request.user.id });
-      return { message: 'Your password has been changed' };
+      const user = changed[0];
+      const token = app.signAccessToken({
+        sub: user.id,
+        name: user.name,
+        email: user.email,
+        customerId: user.customer_id,
+        Role: user.role,
+        permissions: await permissionsForUser(db, user.id),
+        sv: await app.sessions.current(user.id),
+      });
+      return { message: 'Your password has been changed', token };
     },
   );
 }

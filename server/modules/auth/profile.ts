@@ -50,7 +50,15 @@ export function registerProfile(app: FastifyInstance, db: Database): void {
       detail: { from: user.old_name, to: fullName },
     });
     const token = app.jwt.sign(
-      { sub: user.id, name: fullName, email: user.email, customerId: user.customer_id, Role: user.role, permissions: await permissionsForUser(db, user.id) },
+      {
+        sub: user.id,
+        name: fullName,
+        email: user.email,
+        customerId: user.customer_id,
+        Role: user.role,
+        permissions: await permissionsForUser(db, user.id),
+        sv: await app.sessions.current(user.id),
+      },
       { expiresIn: secondsLeft(app, request) },
     );
     return { token, user: { id: user.id, email: user.email, name: fullName, role: user.role, customerId: user.customer_id } };

@@ -85,12 +85,26 @@ async function withPages(db: Database, body: unknown): Promise<unknown> {
   return Array.isArray(body) ? out : out[0];
 }
 
+/**
+ * Sets the group's pages to `pages`, touching only the rows that differ: a changed page ends
+ * the sessions of the group's users (migration 0015), so saving an unchanged group must not.
+ */
 async function replacePages(db: Database, groupId: string, pages: GroupPage[]): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query('DELETE FROM group_pages WHERE group_id = $1', [groupId]);
+    const keep = pages.map((p) => p.page);
+    await tx.query(
+      keep.length === 0
+        ? 'DELETE FROM group_pages WHERE group_id = $1'
+        : `DELETE FROM group_pages WHERE group_id = $1 AND page NOT IN (${keep.map((_, i) => `$${i + 2}`).join(', ')})`,
+      [groupId, ...keep],
+    );
     for (const p of pages) {
       await tx.query(
-        'INSERT INTO group_pages (group_id, page, can_add, can_update, can_delete, can_view) VALUES ($1, $2, $3, $4, $5, $6)',
+        `INSERT INTO group_pages (group_id, page, can_add, can_update, can_delete, can_view) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (group_id, page) DO UPDATE SET can_add = EXCLUDED.can_add, can_update = EXCLUDED.can_update,
+           can_delete = EXCLUDED.can_delete, can_view = EXCLUDED.can_view
+         WHERE (group_pages.can_add, group_pages.can_update, group_pages.can_delete, group_pages.can_view)
+           IS DISTINCT FROM (EXCLUDED.can_add, EXCLUDED.can_update, EXCLUDED.can_delete, EXCLUDED.can_view)`,
         [groupId, p.page, p.add, p.update, p.delete, p.view],
       );
     }

@@ -13,6 +13,12 @@ const ROLES = ['Admin', 'User', 'SuperAdmin'] as const;
 // jsonb parameters go to the database as JSON text: a JS array would be sent as a SQL array.
 const asJson = <T extends z.ZodType>(schema: T) => schema.transform((v) => JSON.stringify(v));
 
+/** RISKS.ORG_FIELDS (DESIGN 5.15): org-level field names, such as BUKRS, or BUKRS and WERKS. */
+const orgFields = z
+  .array(code('Org field'), { error: 'Org fields must be a list of field names' })
+  .max(5, 'A risk has at most 5 org fields')
+  .refine((fields) => new Set(fields).size === fields.length, 'An org field may be named only once');
+
 const functionIds = z.array(code('Function'), { error: 'Functions must be a list of function ids' }).max(50, 'A risk has at most 50 functions');
 
 /** Risks of a risk period (spec: riskId, definition, type, level, module, functions, description, manually created). */
@@ -30,6 +36,7 @@ export const risksResource: ResourceSpec = {
     businessProcess: 'business_process',
     active: 'active',
     functionIds: 'function_ids',
+    orgFields: 'org_fields',
     manual: 'manual',
     createdAt: 'created_at',
     updatedAt: 'updated_at',
@@ -43,6 +50,7 @@ export const risksResource: ResourceSpec = {
     businessProcess: z.string().trim().max(100).default(''),
     active: z.boolean().default(true),
     functionIds: functionIds.min(1, 'A risk needs at least one function'),
+    orgFields: orgFields.default([]),
   }),
   updateSchema: z.object({
     description: z.string().trim().max(2000).optional(),
@@ -51,6 +59,7 @@ export const risksResource: ResourceSpec = {
     businessProcess: z.string().trim().max(100).optional(),
     active: z.boolean().optional(),
     functionIds: functionIds.min(1, 'A risk needs at least one function').optional(),
+    orgFields: orgFields.optional(),
   }),
   sortable: ['id', 'riskId', 'type', 'level', 'businessProcess', 'active', 'manual', 'createdAt', 'updatedAt'],
   defaultSort: ['riskId', 'ASC'],

@@ -27,6 +27,7 @@ export const systemPeriodsResource: ResourceSpec = {
     progress: 'progress',
     error: 'error',
     rowCounts: 'row_counts',
+    warnings: 'warnings',
     importedAt: 'imported_at',
     createdAt: 'created_at',
     updatedAt: 'updated_at',

@@ -2,6 +2,7 @@ import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '
 import { useState, type FormEvent } from 'react';
 import { HttpError, Title, useGetIdentity, useTranslate } from 'react-admin';
 import { httpClient } from '../../providers/httpClient.ts';
+import { storeToken } from '../../providers/token-store.ts';
 import { validateReset } from '../auth/password-validation.ts';
 import { postPublic } from '../public/public-api.ts';
 import { errorMessageKey } from '../public/public-errors.ts';
@@ -37,10 +38,13 @@ export default function AccountSettings() {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await httpClient('/api/auth/change-password', {
+      const { json } = await httpClient('/api/auth/change-password', {
         method: 'POST',
         body: JSON.stringify({ currentPassword: form.current, newPassword: form.password }),
       });
+      // The change ended every session of the old password (DESIGN 6); this browser continues with the new token.
+      const fresh = (json as { token?: unknown } | undefined)?.token;
+      if (typeof fresh === 'string') storeToken(fresh);
       setForm({ current: '', password: '', confirm: '' });
       setChanged({ ok: true, key: 'segra.account.changed' });
     } catch (e) {

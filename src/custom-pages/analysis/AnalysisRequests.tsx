@@ -99,7 +99,7 @@ export default function AnalysisRequests() {
         rowActions={(row, reload) => (
           <>
             {row.status === 'completed' && current?.id !== row.id && (
-              <Button size="small" onClick={() => { setCurrent({ id: row.id, name: row.name }); notify('segra.analysis.default.set_done', { type: 'info' }); }}>
+              <Button size="small" onClick={() => void setCurrent({ id: row.id, name: row.name }).then((done) => done && notify('segra.analysis.default.set_done', { type: 'info' }))}>
                 {translate('segra.analysis.default.set')}
               </Button>
             )}

@@ -1,22 +1,39 @@
 import { Alert, Box, Chip } from '@mui/material';
-import { useCallback, useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
-import { getActiveCustomer } from '../../providers/customer-scope.ts';
+import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useNotify, useTranslate } from 'react-admin';
+import { errorKey, type ApiErrorBody } from '../../providers/api-errors.ts';
 import { useActiveCustomer } from './components.tsx';
+import { defaultAnalysisState, loadDefaultAnalysis, saveDefaultAnalysis, subscribeDefaultAnalysis, type DefaultAnalysis } from './default-analysis-store.ts';
 import { Flex } from './Flex.tsx';
-import { parseDefaultAnalysis, readDefaultAnalysisRaw, subscribeDefaultAnalysis, writeDefaultAnalysis, type DefaultAnalysis } from './helpers.ts';
 import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
 
-/** The default analysis of the active customer (spec: "A default analysis must be chosen to see the full list"). */
-export function useDefaultAnalysis(): [DefaultAnalysis | null, (a: { id: string; name: string } | null) => void] {
-  const raw = useSyncExternalStore(subscribeDefaultAnalysis, readDefaultAnalysisRaw, () => null);
-  const customer = useActiveCustomer();
-  const value = parseDefaultAnalysis(raw, customer);
+export type { DefaultAnalysis } from './default-analysis-store.ts';
+
+/**
+ * The default analysis of the active customer, read from the server (one per customer, the
+ * same for all its users), and a setter that reports success or the server's refusal.
+ */
+export function useDefaultAnalysis(): [DefaultAnalysis | null, (a: { id: string; name: string } | null) => Promise<boolean>] {
+  const key = useActiveCustomer() ?? '';
+  const state = useSyncExternalStore(subscribeDefaultAnalysis, defaultAnalysisState, defaultAnalysisState);
+  useEffect(() => {
+    void loadDefaultAnalysis(key);
+  }, [key]);
+  const notify = useNotify();
   const set = useCallback(
-    (a: { id: string; name: string } | null) => writeDefaultAnalysis(a ? { id: a.id, name: a.name, customerId: getActiveCustomer() } : null),
-    [],
+    async (a: { id: string; name: string } | null): Promise<boolean> => {
+      try {
+        await saveDefaultAnalysis(key, a?.id ?? null);
+        return true;
+      } catch (e) {
+        const err = e as { status?: number; body?: ApiErrorBody };
+        notify(errorKey(err.status, err.body), { type: 'error' });
+        return false;
+      }
+    },
+    [key, notify],
   );
-  return [value, set];
+  return [state.key === key ? state.value : null, set];
 }
 
 /** A picker of completed analyses that sets the default analysis. */
@@ -30,7 +47,7 @@ export function DefaultAnalysisPicker() {
       options={options}
       testId="default-analysis-picker"
       minWidth={300}
-      onChange={(id, o) => setCurrent(o ? { id, name: o.name } : null)}
+      onChange={(id, o) => void setCurrent(o ? { id, name: o.name } : null)}
     />
   );
 }

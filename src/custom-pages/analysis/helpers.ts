@@ -1,6 +1,6 @@
 /**
  * Pure helpers of the analysis screens (no React, no network): statuses, durations,
- * provenance, Content-Range, the default analysis kept in local storage.
+ * provenance, Content-Range.
  */
 
 export const ANALYSIS_STATUSES = ['enqueued', 'running', 'completed', 'failed', 'canceled', 'unknown'] as const;
@@ -163,66 +163,6 @@ export function originsOf(matches: readonly FunctionMatch[]): { roles: string[];
     }
   }
   return { roles: [...roles].sort(), profiles: [...profiles].sort() };
-}
-
-// ---------------------------------------------------------------- default analysis
-
-export const DEFAULT_ANALYSIS_KEY = 'segra.defaultAnalysis';
-const CHANGE_EVENT = 'segra-default-analysis';
-
-export interface DefaultAnalysis {
-  id: string;
-  name: string;
-  /** The active customer when it was chosen (a SuperAdmin's choice belongs to one customer). */
-  customerId: string | null;
-}
-
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** The stored choice as raw text (stable for useSyncExternalStore). */
-export function readDefaultAnalysisRaw(): string | null {
-  return storage()?.getItem(DEFAULT_ANALYSIS_KEY) ?? null;
-}
-
-/** The default analysis for `customerId`, or null when none is chosen (or it is another customer's). */
-export function parseDefaultAnalysis(raw: string | null, customerId: string | null): DefaultAnalysis | null {
-  if (!raw) return null;
-  try {
-    const v = JSON.parse(raw) as Partial<DefaultAnalysis>;
-    if (typeof v.id !== 'string' || v.id === '') return null;
-    const owner = v.customerId ?? null;
-    if (customerId !== null && owner !== null && owner !== customerId) return null;
-    return { id: v.id, name: typeof v.name === 'string' ? v.name : v.id, customerId: owner };
-  } catch {
-    return null;
-  }
-}
-
-export function writeDefaultAnalysis(value: DefaultAnalysis | null): void {
-  const s = storage();
-  if (!s) return;
-  if (value) s.setItem(DEFAULT_ANALYSIS_KEY, JSON.stringify(value));
-  else s.removeItem(DEFAULT_ANALYSIS_KEY);
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(CHANGE_EVENT));
-}
-
-export function subscribeDefaultAnalysis(listener: () => void): () => void {
-  if (typeof window === 'undefined') return () => undefined;
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === null || e.key === DEFAULT_ANALYSIS_KEY) listener();
-  };
-  window.addEventListener(CHANGE_EVENT, listener);
-  window.addEventListener('storage', onStorage);
-  return () => {
-    window.removeEventListener(CHANGE_EVENT, listener);
-    window.removeEventListener('storage', onStorage);
-  };
 }
 
 // ---------------------------------------------------------------- uploads

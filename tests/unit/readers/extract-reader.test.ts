@@ -365,20 +365,20 @@ describe('readSystemExtract: malformed input', () => {
   it('rejects a file without a required column, naming the file and the column', async () => {
     const e = await expectInputError(
       readSystemExtract(
-        folderOf(extractWith({ 'AGR_1251.csv': 'AGR_NAME,OBJECT,AUTH,FIELD,LOW,DELETED\nR,S_TCODE,T,TCD,FB01,\n' })),
+        folderOf(extractWith({ 'AGR_1251.csv': 'AGR_NAME,OBJECT,FIELD,LOW,HIGH,DELETED\nR,S_TCODE,TCD,FB01,,\n' })),
       ),
-      { file: 'AGR_1251.csv', line: 1, column: 'HIGH', message: /required column HIGH is missing/ },
+      { file: 'AGR_1251.csv', line: 1, column: 'AUTH', message: /required column AUTH is missing/ },
     );
-    expect(e.message).toMatch(/^AGR_1251\.csv line 1, column HIGH: /);
+    expect(e.message).toMatch(/^AGR_1251\.csv line 1, column AUTH: /);
   });
 
   it('rejects a required column of an optional table too', async () => {
     await expectInputError(
-      readSystemExtract(folderOf(extractWith({ 'UST12.csv': 'OBJCT,AUTH,FIELD,VON\nS_TCODE,A,TCD,*\n' }))),
+      readSystemExtract(folderOf(extractWith({ 'UST12.csv': 'OBJCT,AUTH,FIELD,BIS\nS_TCODE,A,TCD,*\n' }))),
       {
         file: 'UST12.csv',
         line: 1,
-        column: 'BIS',
+        column: 'VON',
       },
     );
   });
@@ -404,7 +404,7 @@ describe('readSystemExtract: malformed input', () => {
       { file: 'AGR_USERS.csv', line: 3, column: 'FROM_DAT' },
     );
     expect(e.message).toBe(
-      'AGR_USERS.csv line 3, column FROM_DAT: expected a date YYYYMMDD or YYYY-MM-DD, got "2024-13-45"',
+      'AGR_USERS.csv line 3, column FROM_DAT: expected a date YYYYMMDD, YYYY-MM-DD or DD.MM.YYYY, got "2024-13-45"',
     );
   });
 
@@ -420,7 +420,7 @@ describe('readSystemExtract: malformed input', () => {
         file: 'USR02.csv',
         line: 3,
         column,
-        message: new RegExp(`expected a date YYYYMMDD or YYYY-MM-DD, got "${value.replace(/[/]/g, '\\/')}"`),
+        message: new RegExp(`expected a date YYYYMMDD, YYYY-MM-DD or DD.MM.YYYY, got "${value.replace(/[/]/g, '\\/')}"`),
       },
     );
   });
@@ -486,7 +486,7 @@ describe('readSystemExtract: malformed input', () => {
     const book = await xlsxOf({
       USR02: [
         ['BNAME', 'GLTGB'],
-        ['ALICE', '31.12.2024'],
+        ['ALICE', '31/12/2024'],
       ],
     });
     await expectInputError(readSystemExtract([{ name: 'sys.xlsx', data: book }]), {

@@ -7,7 +7,6 @@ import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import FindingsList from '../../../src/custom-pages/analysis/FindingsList.tsx';
 import { findingsApiFilter, findingsListLink, readFindingsUrlFilter } from '../../../src/custom-pages/analysis/findings-link.ts';
-import { writeDefaultAnalysis } from '../../../src/custom-pages/analysis/helpers.ts';
 import { TopUsersTable } from '../../../src/custom-pages/analysis/TopRiskUsers.tsx';
 import { catalogues } from '../../../src/i18n/catalogues.ts';
 
@@ -67,6 +66,8 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
       calls.push(url);
+      // The customer's default analysis, kept on the server.
+      if (url.pathname === '/api/default-analysis') return new Response(JSON.stringify({ analysisId: 'a3', name: 'Analysis a3' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
       return new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Range': 'findings */0' } });
     }),
   );
@@ -86,7 +87,6 @@ describe('dashboards lead to the filtered findings list', () => {
   });
 
   it('the findings list reads its filter from the URL and sends it to the API', async () => {
-    writeDefaultAnalysis({ id: 'a3', name: 'Analysis a3', customerId: null });
     window.location.hash = '#/app/reports/list?riskLevel=HIGH&businessProcess=P2P&holder=ALICE';
     await render(<FindingsList />);
     await waitFor(() => calls.some((u) => u.pathname === '/api/findings'), 'the findings request');

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { HttpError } from 'react-admin';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { errorText, uploadFiles } from '../../../src/custom-pages/analysis/api.ts';
 import {
   checkUploadFiles,
-  DEFAULT_ANALYSIS_KEY,
   dispositionName,
   durationBetween,
   formatDuration,
@@ -15,14 +14,10 @@ import {
   normaliseStatus,
   originsOf,
   parseContentRange,
-  parseDefaultAnalysis,
   parseProvenance,
-  readDefaultAnalysisRaw,
   statusColour,
   statusLabelKey,
-  subscribeDefaultAnalysis,
   uploadPercent,
-  writeDefaultAnalysis,
 } from '../../../src/custom-pages/analysis/helpers.ts';
 import { storeToken, clearToken } from '../../../src/providers/token-store.ts';
 
@@ -100,30 +95,6 @@ describe('provenance', () => {
   });
   it('names the single roles and profiles that cause the finding', () => {
     expect(originsOf(parseProvenance(raw))).toEqual({ roles: ['Z_AP', 'Z_PAY'], profiles: ['P_VEND'] });
-  });
-});
-
-describe('default analysis storage', () => {
-  afterEach(() => localStorage.clear());
-  it('stores, reads, notifies and clears the choice', () => {
-    const seen = vi.fn();
-    const off = subscribeDefaultAnalysis(seen);
-    writeDefaultAnalysis({ id: 'a1', name: 'Q1', customerId: null });
-    expect(JSON.parse(localStorage.getItem(DEFAULT_ANALYSIS_KEY)!)).toEqual({ id: 'a1', name: 'Q1', customerId: null });
-    expect(parseDefaultAnalysis(readDefaultAnalysisRaw(), null)).toEqual({ id: 'a1', name: 'Q1', customerId: null });
-    writeDefaultAnalysis(null);
-    expect(readDefaultAnalysisRaw()).toBeNull();
-    expect(seen).toHaveBeenCalledTimes(2);
-    off();
-    writeDefaultAnalysis({ id: 'a2', name: 'Q2', customerId: null });
-    expect(seen).toHaveBeenCalledTimes(2);
-  });
-  it("ignores another customer's choice and malformed values", () => {
-    const raw = JSON.stringify({ id: 'a1', name: 'Q1', customerId: 'c1' });
-    expect(parseDefaultAnalysis(raw, 'c1')?.id).toBe('a1');
-    expect(parseDefaultAnalysis(raw, 'c2')).toBeNull();
-    expect(parseDefaultAnalysis('{', null)).toBeNull();
-    expect(parseDefaultAnalysis(JSON.stringify({ name: 'no id' }), null)).toBeNull();
   });
 });
 

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AnalysisRequests from '../../../src/custom-pages/analysis/AnalysisRequests.tsx';
 import Compare from '../../../src/custom-pages/analysis/Compare.tsx';
 import FindingsList from '../../../src/custom-pages/analysis/FindingsList.tsx';
-import { writeDefaultAnalysis } from '../../../src/custom-pages/analysis/helpers.ts';
+import { saveDefaultAnalysis } from '../../../src/custom-pages/analysis/default-analysis-store.ts';
 import { analysisScreens } from '../../../src/custom-pages/analysis/screens.tsx';
 import Special from '../../../src/custom-pages/analysis/Special.tsx';
 import SystemPeriods from '../../../src/custom-pages/analysis/SystemPeriods.tsx';
@@ -164,16 +164,20 @@ describe('analysis screens', () => {
       acceptedBy: null,
       message: null,
     };
+    // The customer's default analysis is read from the server (DESIGN 6); none is chosen at first.
+    let chosen: string | null = null;
     mockApi((url) => {
       if (url.pathname === '/api/analyses') return { body: [analysis('a3', 'completed')], headers: { 'Content-Range': 'analyses 0-0/1' } };
       if (url.pathname === '/api/findings') return { body: [finding], headers: { 'Content-Range': 'findings 0-0/1' } };
+      if (url.pathname === '/api/default-analysis') return { body: { analysisId: chosen, name: chosen && `Analysis ${chosen}` } };
       return undefined;
     });
     await render(FindingsList);
     await waitForText('A default analysis must be chosen to see the full list');
     expect(calls.some((u) => u.pathname === '/api/findings')).toBe(false);
 
-    await act(async () => writeDefaultAnalysis({ id: 'a3', name: 'Analysis a3', customerId: null }));
+    chosen = 'a3'; // set for the customer, e.g. by another user
+    await act(async () => saveDefaultAnalysis('', 'a3'));
     await waitForText('ALICE');
     const call = calls.find((u) => u.pathname === '/api/findings')!;
     expect(JSON.parse(call.searchParams.get('filter')!)).toEqual({ analysisId: 'a3' });

@@ -184,3 +184,21 @@ describe('demo API: analyses, simulations and reports with the engine', () => {
     expect(cmp.rows).toHaveLength(5);
   });
 });
+
+describe('demo API: the default analysis and logout', () => {
+  it('keeps the default analysis like the server: none at first, a completed analysis once set, null clears', async () => {
+    const none = { analysisId: null, name: null, setBy: null, setAt: null };
+    expect(await (await call('GET', '/api/default-analysis')).json()).toEqual(none);
+    const set = await call('PUT', '/api/default-analysis', { analysisId: DEMO_ANALYSIS_ID });
+    expect(set.status).toBe(200);
+    expect(await set.json()).toMatchObject({ analysisId: DEMO_ANALYSIS_ID, setBy: 'demo@segra.local' });
+    expect(((await (await call('GET', '/api/default-analysis')).json()) as { analysisId: string }).analysisId).toBe(DEMO_ANALYSIS_ID);
+    expect((await call('PUT', '/api/default-analysis', { analysisId: 'no-such-analysis' })).status).toBe(404);
+    expect((await call('PUT', '/api/default-analysis', { analysisId: 7 })).status).toBe(400);
+    expect(await (await call('PUT', '/api/default-analysis', { analysisId: null })).json()).toEqual(none);
+  });
+
+  it('answers logout with 204', async () => {
+    expect((await call('POST', '/api/auth/logout')).status).toBe(204);
+  });
+});

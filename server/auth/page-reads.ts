@@ -1,0 +1,20 @@
+/**
+ * DESIGN 6: "a page's read permission covers every read that page needs". A resource is gated
+ * by its own page (ResourceSpec.access.page); these are the other pages (spec 2) whose screens
+ * also read it, to pick from or to show names. Reads only: every write stays gated by the
+ * resource's own page and flag.
+ */
+export const ALSO_READ_BY: Readonly<Record<string, readonly string[]>> = {
+  // Risk analysis list, dashboard and comparison pick completed analyses.
+  analyses: ['reports/list', 'reports/dashboard', 'reports/compare'],
+  // The customer's default analysis is shown on the analysis requests and dashboard pages too.
+  'default-analysis': ['reports/dashboard', 'reports/analyze-request'],
+  // Screens that pick a system period: requests (names), creation, simulation, basis, special analysis, system data.
+  'system-periods': ['reports/analyze-request', 'reports/create', 'simulation', 'report/basis', 'report/special', 'system/modules'],
+  // Screens that pick a risk period: requests (names), creation, simulation, risk data.
+  'risk-periods': ['reports/analyze-request', 'reports/create', 'simulation', 'risk/modules'],
+  // The system period page picks the system of a period.
+  systems: ['system/period'],
+  // The special analysis page picks the stored query it runs.
+  'sql-queries': ['report/special'],
+};

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from '../errors.ts';
+import { controlCharacterField } from './control-characters.ts';
+
+export const CONTROL_CHARACTER_MESSAGE = 'Control characters are not allowed';
+
+/**
+ * The JSON query parameters (`filter`, `sort`, `range`) parsed, so an escaped `\u0000` inside
+ * them is found as well; parameters that are not JSON are left to their routes.
+ */
+function jsonQuery(query: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (query === null || typeof query !== 'object') return out;
+  for (const [name, raw] of Object.entries(query)) {
+    if (typeof raw !== 'string' || !/^\s*[[{"]/.test(raw)) continue;
+    try {
+      out[name] = JSON.parse(raw);
+    } catch {
+      // not JSON: the route says so in its own words
+    }
+  }
+  return out;
+}
+
+const isApi = (url: string): boolean => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Rules every API route follows, kept in one place so that no route can miss them:
+ * - answers are never stored by a browser or a proxy (`Cache-Control: no-store`, DESIGN 6):
+ *   they carry tenant data, and a shared computer's back button must not show them again;
+ * - text with control characters is refused before any handler sees it (DESIGN 7a), in JSON
+ *   bodies and in query parameters, with a 400 naming the field.
+ * Registered on the root instance before any route.
+ */
+export function apiHygiene(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (isApi(request.url)) reply.header('Cache-Control', 'no-store');
+  });
+  app.addHook('preValidation', async (request) => {
+    if (!isApi(request.url)) return;
+    const query = controlCharacterField(request.query) ?? controlCharacterField(jsonQuery(request.query));
+    if (query !== null) {
+      throw badRequest(`The query parameter ${query} contains a control character`, { [query]: CONTROL_CHARACTER_MESSAGE });
+    }
+    const body = controlCharacterField(request.body);
+    if (body !== null) {
+      throw badRequest(`The field ${body} contains a control character`, { [body]: CONTROL_CHARACTER_MESSAGE });
+    }
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * Data-quality warnings (DESIGN 4.1a): one shape for the command line's JSON, its stderr lines
+ * and the server's import record. Nothing in an extract is dropped or guessed in silence: a
+ * reader that defaults, repairs or guesses says so here.
+ */
+
+/** The fixed codes of DESIGN 4.1a (more may be added; these never change). */
+export const WARNING_CODES = [
+  'USER_NOT_IN_USR02',
+  'ROLE_NOT_DEFINED',
+  'PROFILE_WITHOUT_AUTHORISATIONS',
+  'ACTVT_LEADING_ZERO_LOST',
+  'ROW_LIMIT_SUSPECTED',
+  'ENCODING_GUESSED',
+  'COLUMN_DEFAULTED',
+] as const;
+
+export type WarningCode = (typeof WARNING_CODES)[number];
+
+export interface DataWarning {
+  code: WarningCode;
+  /** The SAP table the warning is about (the table naming the offending keys). */
+  table: string;
+  /** How many: distinct users / roles / profiles, rows, or the table's row count (see DESIGN 4.1a). */
+  count: number;
+  /** Up to 10 offending keys or lines, as text. */
+  examples: string[];
+}
+
+export const MAX_EXAMPLES = 10;
+
+/** Collects the examples and the count of one warning while rows stream by. */
+export class WarningTally {
+  count = 0;
+  readonly examples: string[] = [];
+  add(example: string): void {
+    this.count++;
+    if (this.examples.length < MAX_EXAMPLES) this.examples.push(example);
+  }
+  toWarning(code: WarningCode, table: string): DataWarning | undefined {
+    return this.count === 0 ? undefined : { code, table, count: this.count, examples: [...this.examples] };
+  }
+}
+
+/** One line of text per warning, as the command line prints them on stderr. */
+export function warningLine(w: Omit<DataWarning, 'code'> & { code: string }): string {
+  const examples =
+    w.examples.length > 0 ? `: ${w.examples.join(', ')}${w.count > w.examples.length ? ', ...' : ''}` : '';
+  return `warning ${w.code} ${w.table} (${w.count})${examples}`;
+}
+
+/** Warnings in a stable order: by table, then code. */
+export function sortWarnings(warnings: DataWarning[]): DataWarning[] {
+  return warnings.sort((a, b) =>
+    a.table < b.table ? -1 : a.table > b.table ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0,
+  );
+}

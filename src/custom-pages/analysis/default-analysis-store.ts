@@ -1,0 +1,58 @@
+import { apiJson } from './api.ts';
+
+/**
+ * The customer's default analysis (spec 5: "A default analysis must be chosen to see the full
+ * list"), kept on the server (GET/PUT /api/default-analysis, DESIGN 6) so every user of the
+ * customer sees the same one. This module holds the last answer for the screens showing it.
+ */
+export interface DefaultAnalysis {
+  id: string;
+  name: string;
+}
+
+interface Answer {
+  analysisId: string | null;
+  name: string | null;
+}
+
+/** `key`: the active customer the value belongs to ('' for a user's own customer). */
+export interface DefaultAnalysisState {
+  key: string;
+  value: DefaultAnalysis | null;
+  loaded: boolean;
+}
+
+let state: DefaultAnalysisState = { key: '', value: null, loaded: false };
+let wanted = '';
+const listeners = new Set<() => void>();
+
+function settle(key: string, value: DefaultAnalysis | null): void {
+  if (key !== wanted) return; // an answer for a customer no longer shown
+  state = { key, value, loaded: true };
+  for (const listener of listeners) listener();
+}
+
+const toValue = (a: Answer | undefined): DefaultAnalysis | null => (a?.analysisId ? { id: a.analysisId, name: a.name ?? a.analysisId } : null);
+
+export function subscribeDefaultAnalysis(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const defaultAnalysisState = (): DefaultAnalysisState => state;
+
+/** Reads it afresh; a refused or failed read counts as none chosen. */
+export async function loadDefaultAnalysis(key: string): Promise<void> {
+  wanted = key;
+  try {
+    settle(key, toValue(await apiJson<Answer>('/api/default-analysis')));
+  } catch {
+    settle(key, null);
+  }
+}
+
+/** Sets (or, with null, clears) it for the whole customer; rejects with the API's error. */
+export async function saveDefaultAnalysis(key: string, analysisId: string | null): Promise<void> {
+  wanted = key;
+  settle(key, toValue(await apiJson<Answer>('/api/default-analysis', 'PUT', { analysisId })));
+}
