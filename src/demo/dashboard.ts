@@ -34,11 +34,18 @@ function topUsers(ctx: DemoContext, fs: readonly Finding[]) {
     .map((u) => ({ ...u, fullName: addr.get(u.holder)?.fullName ?? '', department: addr.get(u.holder)?.department ?? '' }));
 }
 
-/** Findings, accepted and open over the completed analyses whose findings the demo holds. */
-async function trend(ctx: DemoContext) {
-  const all = await listAll(ctx, 'analyses', { status: 'completed' }, 'finishedAt');
-  return all
-    .filter((x) => ctx.findings.has(x.id))
+/**
+ * Findings, accepted and open per period, as the server answers: the shown analysis for its own
+ * period, the latest completed one (whose findings the demo holds) for the others.
+ */
+async function trend(ctx: DemoContext, shown: string) {
+  const all = (await listAll(ctx, 'analyses', { status: 'completed' }, 'finishedAt')).filter((x) => ctx.findings.has(x.id));
+  const perPeriod = new Map<unknown, (typeof all)[number]>();
+  for (const x of all) {
+    const kept = perPeriod.get(x.systemPeriodId);
+    if (!kept || (kept.id !== shown && (x.id === shown || String(x.finishedAt ?? '') >= String(kept.finishedAt ?? '')))) perPeriod.set(x.systemPeriodId, x);
+  }
+  return [...perPeriod.values()]
     .map((x) => {
       const f = ctx.findings.get(x.id)!;
       const acc = f.filter((y) => y.accepted).length;
@@ -97,6 +104,6 @@ export async function dashboard(ctx: DemoContext, analysisId: string | null): Pr
       .sort((x, y) => y.findings - x.findings || (x.businessProcess < y.businessProcess ? -1 : 1)),
     acceptedVsOpen: { accepted, open: total - accepted },
     topUsers: topUsers(ctx, fs),
-    trend: await trend(ctx),
+    trend: await trend(ctx, analysisId),
   });
 }

@@ -4,12 +4,16 @@ import { csvField, FINDINGS_CSV_COLUMNS, findingsCsvColumns } from '../../../eng
 import type { Database } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import { filterConditions } from '../../resources/list-filter.ts';
-import { formatParam, jsonParam, XLSX_TYPE } from '../../resources/query-params.ts';
+import { jsonParam, XLSX_TYPE } from '../../resources/query-params.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { addFindingNames } from './finding-names.ts';
 import { findingsResource } from './findings-resource.ts';
+import { analysisCover, reportData } from './pdf/report-data.ts';
+import { findingsExportFormat, PDF_TYPE, reportLanguage } from './pdf/report-params.ts';
+import { renderReport } from './pdf/render-report.ts';
+import { addSummarySheet } from './xlsx-summary.ts';
 
 interface ExportRow {
   level: string;
@@ -65,10 +69,18 @@ export function findingsCsv(rows: readonly ExportRow[], orgValues = false): stri
   return lines.join('\n') + '\n';
 }
 
-async function findingsXlsx(db: Database, analysisId: string, plain: readonly ExportRow[], orgValues: boolean): Promise<Buffer> {
+async function findingsXlsx(
+  db: Database,
+  analysisId: string,
+  plain: readonly ExportRow[],
+  orgValues: boolean,
+  filter: Record<string, unknown>,
+): Promise<Buffer> {
+  const meta = await analysisCover(db, analysisId, filter);
   const rows = await addFindingNames(db, plain.map((r) => ({ ...r, analysisId })));
   const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
+  addSummarySheet(workbook, meta, rows);
   const sheet = workbook.addWorksheet('FINDINGS');
   const org = orgValues ? ['ORG_VALUES'] : [];
   sheet.addRow([...FINDINGS_CSV_COLUMNS, ...org, 'HOLDER_NAME', 'RISK_DESCRIPTION', 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE']);
@@ -83,20 +95,29 @@ async function findingsXlsx(db: Database, analysisId: string, plain: readonly Ex
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** `GET /api/analyses/:id/export?format=csv|xlsx&filter={…}` (the findings list's filter). */
+/**
+ * `GET /api/analyses/:id/export?format=csv|xlsx|pdf&filter={…}&lang=tr|en|de`: the findings list's
+ * filter applies to every format; `lang` is the PDF report's language (the UI's).
+ */
 export function registerAnalysisExport(app: FastifyInstance, db: Database): void {
   app.get('/api/analyses/:id/export', { preHandler: app.authenticate }, async (request, reply) => {
     const ctx = await resourceContext(db, findingsResource, request, 'read');
     const { id } = request.params as { id: string };
     const analysis = await findScoped<{ status: string; name: string }>(db, 'analyses', ctx, id, 'status, name', 'analysis');
-    const query = request.query as { format?: string; filter?: unknown };
-    const format = formatParam(query.format);
-    const filter = jsonParam('filter', query.filter) ?? {};
+    const query = request.query as { format?: string; filter?: unknown; lang?: string };
+    const format = findingsExportFormat(query.format);
+    const lang = reportLanguage(query.lang);
+    const filter = (jsonParam('filter', query.filter) ?? {}) as Record<string, unknown>;
     if (analysis.status !== 'completed') throw conflict('Only a completed analysis has findings to export', 'NOT_COMPLETED');
-    const [rows, orgValues] = await Promise.all([exportRows(db, id, filter), hasOrgLevelRisks(db, id)]);
     const file = `${analysis.name.replace(/[^\w.-]+/g, '_') || 'findings'}.${format}`;
     reply.header('Content-Disposition', `attachment; filename="${file}"`);
+    if (format === 'pdf') {
+      const data = await reportData(db, id, filter);
+      const generated = { at: new Date().toISOString(), by: request.user.email };
+      return reply.header('Content-Type', PDF_TYPE).send(await renderReport(data, lang, generated));
+    }
+    const [rows, orgValues] = await Promise.all([exportRows(db, id, filter), hasOrgLevelRisks(db, id)]);
     if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows, orgValues));
-    return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(db, id, rows, orgValues));
+    return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(db, id, rows, orgValues, filter));
   });
 }

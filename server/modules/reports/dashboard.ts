@@ -103,13 +103,23 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
       findings: number;
       accepted: number;
     }>(
-      `SELECT a.id, a.name, a.analysis_date, a.system_period_id, sp.name AS period_name, sp.period_date, a.level, a.mode,
-              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = a.id) AS findings,
-              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = a.id AND f.accepted) AS accepted
-       FROM analyses a JOIN system_periods sp ON sp.id = a.system_period_id
-       WHERE a.customer_id = $1 AND a.status = 'completed' AND a.risk_period_id = $2 AND sp.system_id = $3
-       ORDER BY sp.period_date, a.analysis_date, a.created_at, a.id`,
-      [a.customer_id, a.risk_period_id, period.rows[0].system_id],
+      // One point per period (issue 15 item 4): the analysis this dashboard shows (the default
+      // analysis) for its own period, the latest completed one for every other period.
+      `SELECT t.id, t.name, t.analysis_date, t.system_period_id, t.period_name, t.period_date, t.level, t.mode,
+              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = t.id) AS findings,
+              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = t.id AND f.accepted) AS accepted
+       FROM (
+         SELECT a.id, a.name, a.analysis_date, a.system_period_id, sp.name AS period_name, sp.period_date, a.level, a.mode,
+                row_number() OVER (
+                  PARTITION BY a.system_period_id
+                  ORDER BY (a.id = $4) DESC, a.finished_at DESC NULLS LAST, a.created_at DESC, a.id
+                ) AS pick
+         FROM analyses a JOIN system_periods sp ON sp.id = a.system_period_id
+         WHERE a.customer_id = $1 AND a.status = 'completed' AND a.risk_period_id = $2 AND sp.system_id = $3
+       ) t
+       WHERE t.pick = 1
+       ORDER BY t.period_date, t.period_name, t.system_period_id`,
+      [a.customer_id, a.risk_period_id, period.rows[0].system_id, a.id],
     );
 
     return {

@@ -1,6 +1,6 @@
 import { Box, Button, LinearProgress, Tooltip } from '@mui/material';
 import { useRef, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { downloadFile, uploadFiles } from './api.ts';
 import { useApiError } from './components.tsx';
 import { checkUploadFiles } from './helpers.ts';
@@ -53,15 +53,20 @@ export function UploadButton({ url, label, onUploaded, disabled }: { url: string
   );
 }
 
-/** CSV and XLSX download buttons for an export URL (`…format=`). */
-export function ExportButtons({ url, name, disabled }: { url: string; name: string; disabled?: boolean }) {
+/**
+ * CSV and XLSX download buttons for an export URL (`…format=`); with `pdf`, also the PDF report,
+ * written by the server in the UI's current language (`lang=`).
+ */
+export function ExportButtons({ url, name, disabled, pdf }: { url: string; name: string; disabled?: boolean; pdf?: boolean }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const apiError = useApiError();
   const [busy, setBusy] = useState(false);
-  const go = async (format: 'csv' | 'xlsx') => {
+  const go = async (format: 'csv' | 'xlsx' | 'pdf') => {
     setBusy(true);
     try {
-      await downloadFile(`${url}${url.includes('?') ? '&' : '?'}format=${format}`, `${name}.${format}`);
+      const lang = format === 'pdf' ? `&lang=${encodeURIComponent(locale)}` : '';
+      await downloadFile(`${url}${url.includes('?') ? '&' : '?'}format=${format}${lang}`, `${name}.${format}`);
     } catch (e) {
       apiError(e, 'segra.analysis.errors.export');
     } finally {
@@ -76,7 +81,11 @@ export function ExportButtons({ url, name, disabled }: { url: string; name: stri
       <Button size="small" variant="outlined" disabled={disabled || busy} onClick={() => void go('xlsx')}>
         {translate('segra.analysis.common.export_xlsx')}
       </Button>
+      {pdf && (
+        <Button size="small" variant="outlined" disabled={disabled || busy} onClick={() => void go('pdf')}>
+          {translate('segra.analysis.common.export_pdf')}
+        </Button>
+      )}
     </>
   );
 }
-

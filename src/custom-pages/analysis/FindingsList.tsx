@@ -1,12 +1,12 @@
 import type { SimulatedFinding } from '../../../engine/output/finding-records.ts';
 import { Box, Button, Chip, MenuItem, TextField, Typography } from '@mui/material';
 import { Flex } from './Flex.tsx';
-import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { apiList } from './api.ts';
 import { DefaultAnalysisGate } from './DefaultAnalysis.tsx';
 import { ExportButtons } from './FileButtons.tsx';
+import { findingsApiFilter, useFindingsUrlFilter } from './findings-link.ts';
 import { PagedTable, type Column } from './PagedTable.tsx';
 import { ScreenCard } from './components.tsx';
 import { HOLDER_LEVELS, RISK_LEVELS, riskLevelColour, riskLevelKey } from './helpers.ts';
@@ -62,9 +62,8 @@ function FilterSelect({
 export default function FindingsList() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const [level, setLevel] = useState('');
-  const [riskLevel, setRiskLevel] = useState('');
-  const [accepted, setAccepted] = useState('');
+  // The filter lives in the URL, so the dashboards can open this list filtered (issue 15).
+  const [urlFilter, setUrlFilter] = useFindingsUrlFilter();
   const columns: Column<FindingRecord>[] = [
     {
       key: 'level',
@@ -134,19 +133,14 @@ export default function FindingsList() {
     <ScreenCard titleKey="segra.screens.reports_list">
       <DefaultAnalysisGate>
         {(analysis) => {
-          const filter = {
-            analysisId: analysis.id,
-            level: level ? [level] : undefined,
-            riskLevel: riskLevel ? [riskLevel] : undefined,
-            accepted: accepted === '' ? undefined : accepted === 'true',
-          };
+          const filter = findingsApiFilter(analysis.id, urlFilter);
           return (
             <>
               <Flex direction="row" gap={2} sx={{ mb: 2 }} flexWrap="wrap" alignItems="center">
                 <FilterSelect
                   label="segra.analysis.fields.holder_level"
-                  value={level}
-                  onChange={setLevel}
+                  value={urlFilter.level ?? ''}
+                  onChange={(v) => setUrlFilter('level', v)}
                   options={HOLDER_LEVELS.map((l) => ({
                     value: l,
                     label: translate(`segra.analysis.holder_level.${l}`),
@@ -154,21 +148,36 @@ export default function FindingsList() {
                 />
                 <FilterSelect
                   label="segra.analysis.fields.risk_level"
-                  value={riskLevel}
-                  onChange={setRiskLevel}
+                  value={urlFilter.riskLevel ?? ''}
+                  onChange={(v) => setUrlFilter('riskLevel', v)}
                   options={RISK_LEVELS.map((l) => ({ value: l, label: translate(riskLevelKey(l)) }))}
                 />
                 <FilterSelect
                   label="segra.analysis.fields.accepted"
-                  value={accepted}
-                  onChange={setAccepted}
+                  value={urlFilter.accepted ?? ''}
+                  onChange={(v) => setUrlFilter('accepted', v)}
                   options={[
                     { value: 'true', label: translate('segra.analysis.findings.accepted') },
                     { value: 'false', label: translate('segra.analysis.findings.open') },
                   ]}
                 />
+                {urlFilter.businessProcess !== undefined && (
+                  <Chip
+                    data-testid="filter-business-process"
+                    label={`${translate('segra.analysis.fields.business_process')}: ${urlFilter.businessProcess || '—'}`}
+                    onDelete={() => setUrlFilter('businessProcess', undefined)}
+                  />
+                )}
+                {urlFilter.holder && (
+                  <Chip
+                    data-testid="filter-holder"
+                    label={`${translate('segra.analysis.fields.holder')}: ${urlFilter.holder}`}
+                    onDelete={() => setUrlFilter('holder', undefined)}
+                  />
+                )}
                 {/* The export holds exactly the rows listed under the same filter (DESIGN 6). */}
                 <ExportButtons
+                  pdf
                   url={`/api/analyses/${analysis.id}/export?filter=${encodeURIComponent(JSON.stringify(filter))}`}
                   name={analysis.name}
                 />

@@ -2,11 +2,13 @@ import { Alert, Box, Card, CardContent, Grid, LinearProgress, Typography } from 
 import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { intlLocale } from '../../resources/common/locale.ts';
 import { DefaultAnalysisGate } from './DefaultAnalysis.tsx';
 import { formatDate, ScreenCard } from './components.tsx';
 import { useDashboard, type Dashboard } from './dashboard-data.ts';
+import { findingsListLink, type FindingsUrlFilter } from './findings-link.ts';
 import { TopUsersTable } from './TopRiskUsers.tsx';
 
 function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -23,14 +25,14 @@ function Panel({ title, children, testId }: { title: string; children: ReactNode
   );
 }
 
-function Stat({ label, value, colour }: { label: string; value: number; colour?: string }) {
+function Stat({ label, value, colour, testId }: { label: string; value: number; colour?: string; testId: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <Card variant="outlined">
+    <Card variant="outlined" data-testid={testId}>
       <CardContent>
         <Typography variant="body2" color="text.secondary">{translate(label)}</Typography>
-        <Typography variant="h4" sx={{ color: colour }}>{new Intl.NumberFormat(intlLocale(locale)).format(value)}</Typography>
+        <Typography variant="h4" sx={{ color: colour }} data-testid="stat-value">{new Intl.NumberFormat(intlLocale(locale)).format(value)}</Typography>
       </CardContent>
     </Card>
   );
@@ -41,6 +43,10 @@ export function DashboardView({ data }: { data: Dashboard }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { palette } = useTheme();
+  const navigate = useNavigate();
+  // Every segment opens the findings list under the filter it stands for (issue 15 item 4).
+  const open = (filter: FindingsUrlFilter) => navigate(findingsListLink(filter));
+  const clickable = { cursor: 'pointer' };
   const levelColour: Record<string, string> = {
     CRITICAL: palette.error.main,
     HIGH: palette.warning.main,
@@ -54,9 +60,10 @@ export function DashboardView({ data }: { data: Dashboard }) {
     { name: translate('segra.analysis.findings.accepted'), value: data.acceptedVsOpen.accepted, fill: palette.success.main },
     { name: translate('segra.analysis.findings.open'), value: data.acceptedVsOpen.open, fill: palette.error.main },
   ];
-  const trend = data.trend.map((t) => ({ ...t, label: `${t.systemPeriodName} · ${t.name}` }));
+  // One point per period, labelled with the period's name and date.
+  const trend = data.trend.map((t) => ({ ...t, label: `${t.systemPeriodName} (${formatDate(t.periodDate, intlLocale(locale))})` }));
   const accepted = translate('segra.analysis.findings.accepted');
-  const open = translate('segra.analysis.findings.open');
+  const openLabel = translate('segra.analysis.findings.open');
   const axis = { stroke: palette.text.secondary, fontSize: 12 };
   return (
     <Box data-testid="reports-dashboard">
@@ -64,20 +71,20 @@ export function DashboardView({ data }: { data: Dashboard }) {
         {translate('segra.analysis.dashboard.subtitle', { name: data.analysis.name, period: data.analysis.systemPeriodName, date: formatDate(data.analysis.analysisDate, intlLocale(locale)) })}
       </Typography>
       <Grid container spacing={2} sx={{ mb: 2 }}>
-        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.dashboard.total" value={data.totals.findings} /></Grid>
-        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.findings.accepted" value={data.totals.accepted} colour={palette.success.main} /></Grid>
-        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.findings.open" value={data.totals.open} colour={palette.error.main} /></Grid>
+        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.dashboard.total" value={data.totals.findings} testId="stat-total" /></Grid>
+        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.findings.accepted" value={data.totals.accepted} colour={palette.success.main} testId="stat-accepted" /></Grid>
+        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.findings.open" value={data.totals.open} colour={palette.error.main} testId="stat-open" /></Grid>
       </Grid>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Panel title="segra.analysis.dashboard.by_risk_level">
+          <Panel title="segra.analysis.dashboard.by_risk_level" testId="dashboard-by-risk-level">
             <ResponsiveContainer width="100%" height={260}>
               <BarChart data={riskRows}>
                 <CartesianGrid strokeDasharray="3 3" stroke={palette.divider} />
                 <XAxis dataKey="label" tick={axis} />
                 <YAxis allowDecimals={false} tick={axis} />
                 <Tooltip />
-                <Bar dataKey="findings" name={translate('segra.analysis.fields.findings')}>
+                <Bar dataKey="findings" name={translate('segra.analysis.fields.findings')} style={clickable} onClick={(_, i) => open({ riskLevel: riskRows[i].riskLevel })}>
                   {riskRows.map((r) => (
                     <Cell key={r.riskLevel} fill={levelColour[r.riskLevel] ?? palette.primary.main} />
                   ))}
@@ -90,7 +97,7 @@ export function DashboardView({ data }: { data: Dashboard }) {
           <Panel title="segra.analysis.dashboard.accepted_vs_open">
             <ResponsiveContainer width="100%" height={260}>
               <PieChart>
-                <Pie data={pie} dataKey="value" nameKey="name" innerRadius={50} outerRadius={90} label>
+                <Pie data={pie} dataKey="value" nameKey="name" innerRadius={50} outerRadius={90} label style={clickable} onClick={(_, i) => open({ accepted: i === 0 ? 'true' : 'false' })}>
                   {pie.map((p) => (
                     <Cell key={p.name} fill={p.fill} />
                   ))}
@@ -102,7 +109,7 @@ export function DashboardView({ data }: { data: Dashboard }) {
           </Panel>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Panel title="segra.analysis.dashboard.by_business_process">
+          <Panel title="segra.analysis.dashboard.by_business_process" testId="dashboard-by-business-process">
             <ResponsiveContainer width="100%" height={Math.max(220, processRows.length * 28)}>
               <BarChart data={processRows} layout="vertical" margin={{ left: 40 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke={palette.divider} />
@@ -110,14 +117,14 @@ export function DashboardView({ data }: { data: Dashboard }) {
                 <YAxis type="category" dataKey="label" tick={axis} width={110} />
                 <Tooltip />
                 <Legend />
-                <Bar dataKey="accepted" stackId="a" name={accepted} fill={palette.success.main} />
-                <Bar dataKey="open" stackId="a" name={open} fill={palette.primary.main} />
+                <Bar dataKey="accepted" stackId="a" name={accepted} fill={palette.success.main} style={clickable} onClick={(_, i) => open({ businessProcess: processRows[i].businessProcess, accepted: 'true' })} />
+                <Bar dataKey="open" stackId="a" name={openLabel} fill={palette.primary.main} style={clickable} onClick={(_, i) => open({ businessProcess: processRows[i].businessProcess, accepted: 'false' })} />
               </BarChart>
             </ResponsiveContainer>
           </Panel>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Panel title="segra.analysis.dashboard.by_level">
+          <Panel title="segra.analysis.dashboard.by_level" testId="dashboard-by-level">
             <ResponsiveContainer width="100%" height={220}>
               <BarChart data={levelRows}>
                 <CartesianGrid strokeDasharray="3 3" stroke={palette.divider} />
@@ -125,14 +132,14 @@ export function DashboardView({ data }: { data: Dashboard }) {
                 <YAxis allowDecimals={false} tick={axis} />
                 <Tooltip />
                 <Legend />
-                <Bar dataKey="accepted" stackId="a" name={accepted} fill={palette.success.main} />
-                <Bar dataKey="open" stackId="a" name={open} fill={palette.secondary.main} />
+                <Bar dataKey="accepted" stackId="a" name={accepted} fill={palette.success.main} style={clickable} onClick={(_, i) => open({ level: levelRows[i].level, accepted: 'true' })} />
+                <Bar dataKey="open" stackId="a" name={openLabel} fill={palette.secondary.main} style={clickable} onClick={(_, i) => open({ level: levelRows[i].level, accepted: 'false' })} />
               </BarChart>
             </ResponsiveContainer>
           </Panel>
         </Grid>
         <Grid size={{ xs: 12 }}>
-          <Panel title="segra.analysis.dashboard.trend">
+          <Panel title="segra.analysis.dashboard.trend" testId="dashboard-trend">
             <ResponsiveContainer width="100%" height={260}>
               <LineChart data={trend}>
                 <CartesianGrid strokeDasharray="3 3" stroke={palette.divider} />
@@ -141,7 +148,7 @@ export function DashboardView({ data }: { data: Dashboard }) {
                 <Tooltip />
                 <Legend />
                 <Line type="monotone" dataKey="findings" name={translate('segra.analysis.fields.findings')} stroke={palette.primary.main} strokeWidth={2} />
-                <Line type="monotone" dataKey="open" name={open} stroke={palette.error.main} />
+                <Line type="monotone" dataKey="open" name={openLabel} stroke={palette.error.main} />
                 <Line type="monotone" dataKey="accepted" name={accepted} stroke={palette.success.main} />
               </LineChart>
             </ResponsiveContainer>

@@ -1,15 +1,18 @@
 import { Alert, Box, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { NoData } from '../../resources/common/ListPage.tsx';
 import { apiList } from './api.ts';
 import { useDefaultAnalysis } from './DefaultAnalysis.tsx';
 import { useActiveCustomer } from './components.tsx';
 import { useDashboard, type TopUser } from './dashboard-data.ts';
+import { findingsListLink } from './findings-link.ts';
 
-/** The table of the top 10 high-risk users (critical and high findings first). */
+/** The table of the top 10 high-risk users (critical and high findings first); a row opens the user's findings. */
 export function TopUsersTable({ users }: { users: TopUser[] }) {
   const translate = useTranslate();
+  const navigate = useNavigate();
   if (users.length === 0) return <NoData />;
   return (
     <Table size="small" data-testid="top-risk-users">
@@ -27,7 +30,13 @@ export function TopUsersTable({ users }: { users: TopUser[] }) {
       </TableHead>
       <TableBody>
         {users.map((u, i) => (
-          <TableRow key={u.holder}>
+          <TableRow
+            key={u.holder}
+            hover
+            sx={{ cursor: 'pointer' }}
+            data-testid="top-risk-user"
+            onClick={() => navigate(findingsListLink({ level: 'USER', holder: u.holder }))}
+          >
             <TableCell>{i + 1}</TableCell>
             <TableCell>{u.holder}</TableCell>
             <TableCell>{u.fullName || '—'}</TableCell>

@@ -16,6 +16,7 @@ export const de: typeof en = {
     edit: 'Bearbeiten',
     export_csv: 'CSV exportieren',
     export_xlsx: 'XLSX exportieren',
+    export_pdf: 'PDF-Bericht exportieren',
     fill_all: 'Bitte alle Felder ausfüllen',
     loading: 'Wird geladen…',
     no: 'Nein',

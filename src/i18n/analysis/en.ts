@@ -14,6 +14,7 @@ export const en = {
     edit: 'Edit',
     export_csv: 'Export CSV',
     export_xlsx: 'Export XLSX',
+    export_pdf: 'Export PDF report',
     fill_all: 'Fill in all fields',
     loading: 'Loading…',
     no: 'No',

@@ -16,6 +16,7 @@ export const tr: typeof en = {
     edit: 'Düzenle',
     export_csv: 'CSV dışa aktar',
     export_xlsx: 'XLSX dışa aktar',
+    export_pdf: 'PDF raporu indir',
     fill_all: 'Lütfen tüm alanları doldurun',
     loading: 'Yükleniyor…',
     no: 'Hayır',

@@ -1,0 +1,58 @@
+import { acceptanceSection } from './acceptance-section.ts';
+import { processSection, topHoldersSection } from './breakdown-section.ts';
+import { coverSection } from './cover-section.ts';
+import { excludedSection } from './excluded-section.ts';
+import { reportFormat } from './format.ts';
+import { COLOURS, FONT_REGULAR, MARGIN, type Doc } from './layout.ts';
+import type { ReportData } from './report-data.ts';
+import type { ReportLanguage } from './report-strings.ts';
+import { summarySection } from './summary-section.ts';
+
+/** The PDF report of one analysis in one language (issue 15 item 3). */
+export async function renderReport(
+  data: ReportData,
+  lang: ReportLanguage,
+  generated: { at: string; by: string },
+): Promise<Buffer> {
+  // Loaded when first asked for, like exceljs: the server starts without it.
+  const { default: PDFDocument } = await import('pdfkit');
+  const f = reportFormat(lang);
+  const doc: Doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    font: FONT_REGULAR,
+    lang,
+    info: { Title: `${f.t('title')} – ${data.cover.analysisName}`, Author: 'Segra', Subject: data.cover.customer },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  coverSection(doc, data, f, generated);
+  doc.addPage();
+  summarySection(doc, data, f);
+  processSection(doc, data, f);
+  topHoldersSection(doc, data, f);
+  acceptanceSection(doc, data, f);
+  excludedSection(doc, data, f);
+
+  // Page numbers once the page count is known.
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const y = doc.page.height - MARGIN + 10;
+    // Writing below the bottom margin would add a page; lift the margin for the footer.
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font(FONT_REGULAR).fontSize(8).fillColor(COLOURS.muted);
+    doc.text(data.cover.analysisName, MARGIN, y, { lineBreak: false });
+    doc.text(f.t('page', { n: i - start + 1, m: count }), MARGIN, y, { width: doc.page.width - 2 * MARGIN, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = margin;
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,193 @@
+import type { Database } from '../../../db/database.ts';
+import { filterConditions } from '../../../resources/list-filter.ts';
+import { addFindingNames } from '../finding-names.ts';
+import { findingsResource } from '../findings-resource.ts';
+
+/** Rows listed in full at most; the rest is counted (the xlsx export holds every row). */
+export const LISTED_ROWS_LIMIT = 500;
+
+export interface CountCell {
+  findings: number;
+  accepted: number;
+}
+
+export interface RankedHolder {
+  holder: string;
+  name: string;
+  critical: number;
+  high: number;
+  findings: number;
+}
+
+export interface AcceptedRow {
+  level: string;
+  holder: string;
+  riskId: string;
+  riskDescription: string;
+  riskLevel: string;
+  acceptedBy: string;
+  message: string;
+  validTo: string | null;
+}
+
+export interface ReportData {
+  cover: {
+    analysisName: string;
+    customer: string;
+    system: string;
+    systemPeriod: string;
+    periodDate: string;
+    ruleset: string;
+    analysisDate: string;
+    level: string;
+    mode: string;
+    includeLocked: boolean;
+    includeExpired: boolean;
+    filter: Record<string, unknown>;
+  };
+  totals: CountCell;
+  usersInScope: number | null;
+  /** Counts per (holder level, risk level), as stored findings under the filter. */
+  byLevelAndRisk: { level: string; riskLevel: string; findings: number; accepted: number }[];
+  byProcessAndLevel: { businessProcess: string; level: string; findings: number; accepted: number }[];
+  topUsers: RankedHolder[];
+  topRoles: RankedHolder[];
+  accepted: AcceptedRow[];
+  acceptedTotal: number;
+  excluded: { bname: string; reasons: string[] }[];
+}
+
+/**
+ * Everything the PDF report shows of one completed analysis (issue 15 item 3), under the findings
+ * list's filter: the same builder the list and the other exports use, so the report's figures
+ * are those of the rows the list shows.
+ */
+export async function reportData(db: Database, analysisId: string, filter: Record<string, unknown>): Promise<ReportData> {
+  const { cover, usersInScope, excluded } = await analysisCover(db, analysisId, filter);
+  const params: unknown[] = [analysisId];
+  const where = ['analysis_id = $1', ...filterConditions(findingsResource, filter, params)].join(' AND ');
+  const filtered = `(SELECT * FROM findings WHERE ${where}) f`;
+  const count = <T>(sql: string) => db.query<T>(sql, params).then((r) => r.rows);
+
+  const [byLevelAndRisk, byProcessAndLevel, topUsers, topRoles, accepted] = await Promise.all([
+    count<ReportData['byLevelAndRisk'][number]>(
+      `SELECT level, risk_level AS "riskLevel", count(*)::int AS findings, (count(*) FILTER (WHERE accepted))::int AS accepted
+       FROM ${filtered} GROUP BY level, risk_level`,
+    ),
+    count<ReportData['byProcessAndLevel'][number]>(
+      `SELECT business_process AS "businessProcess", level, count(*)::int AS findings, (count(*) FILTER (WHERE accepted))::int AS accepted
+       FROM ${filtered} GROUP BY business_process, level`,
+    ),
+    ranked(filtered, 'USER'),
+    ranked(filtered, 'ROLE'),
+    count<Omit<AcceptedRow, 'riskDescription'> & { total: number }>(
+      `SELECT f.level, f.holder, f.risk_id AS "riskId", f.risk_level AS "riskLevel", COALESCE(f.accepted_by, '') AS "acceptedBy",
+              COALESCE(f.message, '') AS message, ra.valid_to AS "validTo", count(*) OVER ()::int AS total
+       FROM ${filtered} LEFT JOIN risk_acceptances ra ON ra.id = f.acceptance_id
+       WHERE f.accepted
+       ORDER BY f.risk_id COLLATE "C", f.level, f.holder COLLATE "C"
+       LIMIT ${LISTED_ROWS_LIMIT}`,
+    ),
+  ]);
+  const totals = byLevelAndRisk.reduce((t, r) => ({ findings: t.findings + r.findings, accepted: t.accepted + r.accepted }), { findings: 0, accepted: 0 });
+  const named = async (rows: Omit<RankedHolder, 'name'>[], level: string): Promise<RankedHolder[]> =>
+    (await addFindingNames(db, rows.map((r) => ({ ...r, analysisId, level, riskId: '' })))).map((r) => ({
+      holder: r.holder,
+      name: r.holderName,
+      critical: r.critical,
+      high: r.high,
+      findings: r.findings,
+    }));
+  const acceptedNamed = await addFindingNames(db, accepted.map((r) => ({ ...r, analysisId })));
+
+  return {
+    cover,
+    totals,
+    usersInScope,
+    byLevelAndRisk,
+    byProcessAndLevel,
+    topUsers: await named(topUsers, 'USER'),
+    topRoles: await named(topRoles, 'ROLE'),
+    accepted: acceptedNamed.map((r) => ({
+      level: r.level,
+      holder: r.holder,
+      riskId: r.riskId,
+      riskDescription: r.riskDescription,
+      riskLevel: r.riskLevel,
+      acceptedBy: r.acceptedBy,
+      message: r.message,
+      validTo: r.validTo,
+    })),
+    acceptedTotal: accepted[0]?.total ?? 0,
+    excluded,
+  };
+
+  function ranked(from: string, level: 'USER' | 'ROLE') {
+    // Ranked as the dashboard ranks its top users: critical and high first, then all findings.
+    return count<Omit<RankedHolder, 'name'>>(
+      `SELECT holder,
+              (count(*) FILTER (WHERE risk_level = 'CRITICAL'))::int AS critical,
+              (count(*) FILTER (WHERE risk_level = 'HIGH'))::int AS high,
+              count(*)::int AS findings
+       FROM ${from} WHERE level = '${level}'
+       GROUP BY holder
+       ORDER BY count(*) FILTER (WHERE risk_level IN ('CRITICAL', 'HIGH')) DESC, count(*) DESC, holder COLLATE "C"
+       LIMIT 10`,
+    );
+  }
+}
+
+/** The analysis's metadata for a report's cover, with the engine's count of users analysed and its list of excluded users. */
+export async function analysisCover(
+  db: Database,
+  analysisId: string,
+  filter: Record<string, unknown>,
+): Promise<Pick<ReportData, 'cover' | 'usersInScope' | 'excluded'>> {
+  const meta = await db.query<{
+    name: string;
+    customer: string;
+    sid: string;
+    sap_version: string;
+    period_name: string;
+    period_date: string;
+    ruleset: string;
+    analysis_date: string;
+    level: string;
+    mode: string;
+    include_locked: boolean;
+    include_expired: boolean;
+    counts: { usersInScope?: number } | null;
+    excluded_users: { bname: string; reasons: string[] }[] | null;
+  }>(
+    `SELECT a.name, c.name AS customer, s.sid, s.sap_version, sp.name AS period_name, sp.period_date, rp.name AS ruleset,
+            a.analysis_date, a.level, a.mode, a.include_locked, a.include_expired, a.counts, a.excluded_users
+     FROM analyses a
+     JOIN customers c ON c.id = a.customer_id
+     JOIN system_periods sp ON sp.id = a.system_period_id
+     JOIN systems s ON s.id = sp.system_id
+     JOIN risk_periods rp ON rp.id = a.risk_period_id
+     WHERE a.id = $1`,
+    [analysisId],
+  );
+  const m = meta.rows[0];
+  return {
+    cover: {
+      analysisName: m.name,
+      customer: m.customer,
+      system: `${m.sid} (${m.sap_version})`,
+      systemPeriod: m.period_name,
+      periodDate: m.period_date,
+      ruleset: m.ruleset,
+      analysisDate: m.analysis_date,
+      level: m.level,
+      mode: m.mode,
+      includeLocked: m.include_locked,
+      includeExpired: m.include_expired,
+      // The analysis is the report's own; the filter shown is what narrows its findings.
+      filter: Object.fromEntries(Object.entries(filter).filter(([k, v]) => k !== 'analysisId' && v !== undefined)),
+    },
+    usersInScope: m.counts?.usersInScope ?? null,
+    // The analysis keeps the engine's list of excluded users (DESIGN 5.2) with its result.
+    excluded: m.excluded_users ?? [],
+  };
+}

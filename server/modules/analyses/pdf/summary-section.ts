@@ -1,0 +1,37 @@
+import type { ReportData } from './report-data.ts';
+import type { ReportFormat } from './format.ts';
+import { barChart, COLOURS, heading, keyValues, subheading, type Doc } from './layout.ts';
+
+export const RISK_LEVELS = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
+export const HOLDER_LEVELS = ['USER', 'ROLE', 'PROFILE'] as const;
+
+/** Executive summary: the headline figures and the two charts of the dashboard, as vector bars. */
+export function summarySection(doc: Doc, data: ReportData, f: ReportFormat): void {
+  const { t, num } = f;
+  heading(doc, t('summary'));
+  const sum = (pick: (r: ReportData['byLevelAndRisk'][number]) => boolean) =>
+    data.byLevelAndRisk.filter(pick).reduce((n, r) => n + r.findings, 0);
+  keyValues(doc, [
+    [t('total_findings'), num(data.totals.findings)],
+    [t('accepted'), num(data.totals.accepted)],
+    [t('open'), num(data.totals.findings - data.totals.accepted)],
+    ...(data.usersInScope === null ? [] : ([[t('users_in_scope'), num(data.usersInScope)]] as [string, string][])),
+    [t('users_excluded'), num(data.excluded.length)],
+  ]);
+  subheading(doc, t('by_risk_level'));
+  barChart(
+    doc,
+    RISK_LEVELS.map((level) => {
+      const value = sum((r) => r.riskLevel === level);
+      return { label: t(`risk_${level}`), value, colour: COLOURS[level], text: num(value) };
+    }),
+  );
+  subheading(doc, t('by_level'));
+  barChart(
+    doc,
+    HOLDER_LEVELS.map((level) => {
+      const value = sum((r) => r.level === level);
+      return { label: t(`holder_${level}`), value, colour: COLOURS.open, text: num(value) };
+    }),
+  );
+}
