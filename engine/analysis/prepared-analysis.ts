@@ -9,7 +9,7 @@ import type {
 import type { RoleAuthorisationRow, SystemExtract } from '../model/extract.ts';
 import type { Ruleset } from '../model/ruleset.ts';
 import { compileRuleset } from '../ruleset/compile.ts';
-import type { CompiledRuleset } from '../ruleset/compiled.ts';
+import type { CompiledRisk, CompiledRuleset } from '../ruleset/compiled.ts';
 import { hasBit } from '../bitset.ts';
 import { buildProfileInstances, buildRoleInstances, IntervalCache, type AuthorisationInstance } from '../landscape/instances.ts';
 import { Landscape, type ReachedSource } from '../landscape/landscape.ts';
@@ -18,8 +18,8 @@ import { HolderEvaluator } from './holder-evaluation.ts';
 import { scopeUsers } from './scope.ts';
 import { SourceEvaluator } from './source-evaluation.ts';
 import { compareHolderRows } from './order.ts';
-import { orgProblemOf } from './org-evaluation.ts';
-import { solveOrgProblem, type OrgAnswer } from './org-values.ts';
+import { OrgEvaluator } from './org-evaluation.ts';
+import { ANY_OTHER, solveOrgProblem, type OrgAnswer } from './org-values.ts';
 import { permissionMatches, type ProvenanceContext } from './permission-provenance.ts';
 import { SourceInstanceIndex, type InstanceOverlay } from './source-instances.ts';
 
@@ -52,6 +52,7 @@ export class PreparedAnalysis {
   private rowsByRole: Map<string, RoleAuthorisationRow[]> | null = null;
   private readonly acceptances: AcceptanceIndex;
   private readonly provenance: ProvenanceContext;
+  private readonly org: OrgEvaluator;
 
   constructor(
     readonly extract: SystemExtract,
@@ -77,6 +78,7 @@ export class PreparedAnalysis {
       this.sourceEvaluator,
     );
     this.provenance = { compiled: this.compiled, index, evaluator: this.sourceEvaluator, mode: options.mode };
+    this.org = new OrgEvaluator(this.compiled, index, options.mode);
   }
 
   /**
@@ -96,11 +98,24 @@ export class PreparedAnalysis {
         out.push({ risk: r, org: null });
         continue;
       }
-      const problem = orgProblemOf(this.compiled, this.provenance.index, this.options.mode, compiled, keys, bits, instances);
-      const org = solveOrgProblem(problem);
+      const problem = this.org.problem(compiled, keys, bits, instances);
+      const org = problem ? solveOrgProblem(problem) : this.unconstrainedAnswer(compiled, bits);
       if (org) out.push({ risk: r, org });
     }
     return out;
+  }
+
+  /** An org-level risk met where no instance has its org fields: at every value, each named nowhere. */
+  private unconstrainedAnswer(risk: CompiledRisk, bits: Uint32Array): OrgAnswer {
+    const alternatives = risk.functions.map((f) => {
+      const alt = this.holderEvaluator.firstMetAlternative(f, bits)!;
+      return this.compiled.functions[f].alternatives.indexOf(alt);
+    });
+    return {
+      values: [risk.orgFields.map(() => ANY_OTHER).join('+')],
+      alternatives,
+      witnesses: alternatives.map(() => risk.orgFields.map(() => '')),
+    };
   }
 
   /** The bit set of one source (`R:role` or `P:profile`), evaluated once. */

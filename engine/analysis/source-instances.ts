@@ -12,7 +12,8 @@ export type InstanceOverlay = ReadonlyMap<string, readonly AuthorisationInstance
  */
 export class SourceInstanceIndex {
   private readonly byObject = new Map<string, Map<string, AuthorisationInstance[]>>();
-  private readonly meeting = new Map<string, AuthorisationInstance[]>();
+  /** Per source, per check id: its instances meeting the check (numbers index faster than text keys). */
+  private readonly meeting = new Map<string, (AuthorisationInstance[] | undefined)[]>();
 
   constructor(
     private readonly instancesOf: (key: string) => readonly AuthorisationInstance[] | undefined,
@@ -41,13 +42,15 @@ export class SourceInstanceIndex {
   /** The source's instances that meet the check by themselves (same-instance, DESIGN 5.6), in extract order. */
   meetingCheck(key: string, checkId: number, object: string, overlay?: InstanceOverlay): readonly AuthorisationInstance[] {
     const simulated = overlay?.has(key) ?? false;
-    const cacheKey = `${key}\u0000${checkId}`;
+    let byCheck: (AuthorisationInstance[] | undefined)[] | undefined;
     if (!simulated) {
-      const known = this.meeting.get(cacheKey);
+      byCheck = this.meeting.get(key);
+      if (!byCheck) this.meeting.set(key, (byCheck = []));
+      const known = byCheck[checkId];
       if (known) return known;
     }
     const out = this.ofObject(key, object, overlay).filter((i) => this.evaluator.instanceMeetsCheck(i, checkId));
-    if (!simulated) this.meeting.set(cacheKey, out);
+    if (byCheck) byCheck[checkId] = out;
     return out;
   }
 }

@@ -27,6 +27,11 @@ interface Measurement {
   peakRssMb: number;
   findings: number;
   simulationMedianMs: number;
+  /** The same evaluation with every other risk org-level on BUKRS (DESIGN 5.15), and its findings. */
+  orgEvaluateMs: number;
+  orgFindings: number;
+  /** orgEvaluateMs over the faster of two evaluations without org fields (one before, one after). */
+  orgRatio: number;
 }
 
 /**
@@ -97,6 +102,13 @@ async function runOne(size: string): Promise<number> {
   const options = { date: BENCH_DATE, level: 'permission', mode: 'same-instance', includeLocked: false, includeExpired: false } as const;
   const result = analyse(extract, ruleset, options);
   const t2 = performance.now();
+  // Org-level risks (issue 16): half the risks on BUKRS must cost at most 1.5× the plain run.
+  const orgRuleset = { ...ruleset, risks: ruleset.risks.map((r, i) => (i % 2 === 0 ? { ...r, orgFields: ['BUKRS'] } : r)) };
+  const o0 = performance.now();
+  const orgResult = analyse(extract, orgRuleset, options);
+  const o1 = performance.now();
+  analyse(extract, ruleset, options);
+  const o2 = performance.now();
 
   // Simulation: one user gets three roles they do not have; the prepared analysis is what a
   // server keeps warm, so only the simulation itself is timed.
@@ -122,6 +134,9 @@ async function runOne(size: string): Promise<number> {
     peakRssMb: process.resourceUsage().maxRSS / 1024,
     findings: result.findings.length,
     simulationMedianMs: times.length ? times[Math.floor(times.length / 2)] : NaN,
+    orgEvaluateMs: o1 - o0,
+    orgFindings: orgResult.findings.length,
+    orgRatio: (o1 - o0) / Math.min(t2 - t1, o2 - o1),
   };
   process.stdout.write(JSON.stringify(m) + '\n');
   return 0;
@@ -163,12 +178,12 @@ async function serverBench(sizes: string[], databaseUrl: string | undefined, wri
 function formatTable(rows: readonly Measurement[]): string {
   const s = (ms: number): string => (ms / 1000).toFixed(2);
   const lines = [
-    '| Size | Users | AGR_1251 rows | Parse (s) | Evaluate (s) | Total wall (s) | Peak RSS (MiB) | Findings | Simulation median (ms) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Size | Users | AGR_1251 rows | Parse (s) | Evaluate (s) | Total wall (s) | Peak RSS (MiB) | Findings | Simulation median (ms) | Evaluate, half the risks org-level (s) | Org findings | Org ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.size} | ${r.users.toLocaleString('en')} | ${r.agr1251Rows.toLocaleString('en')} | ${s(r.parseMs)} | ${s(r.evaluateMs)} | ${s(r.totalMs)} | ${Math.round(r.peakRssMb)} | ${r.findings.toLocaleString('en')} | ${r.simulationMedianMs.toFixed(1)} |`,
+      `| ${r.size} | ${r.users.toLocaleString('en')} | ${r.agr1251Rows.toLocaleString('en')} | ${s(r.parseMs)} | ${s(r.evaluateMs)} | ${s(r.totalMs)} | ${Math.round(r.peakRssMb)} | ${r.findings.toLocaleString('en')} | ${r.simulationMedianMs.toFixed(1)} | ${s(r.orgEvaluateMs)} | ${r.orgFindings.toLocaleString('en')} | ${r.orgRatio.toFixed(2)} |`,
     );
   }
   return lines.join('\n');
@@ -182,7 +197,9 @@ Produced by \`npm run bench -- --write docs/benchmarks.md\` (\`segra bench\`): g
 landscapes (seed ${SEED}, \`segra generate\`), permission level, same-instance mode, analysis date
 ${BENCH_DATE}, user, role and profile levels. Parse = reading the ruleset and the extract
 (CSV) into memory; Evaluate = the whole analysis; Total = both; peak RSS of the measuring
-process; Simulation = one user with three roles added, on a prepared analysis (median of 25).
+process; Simulation = one user with three roles added, on a prepared analysis (median of 25);
+Org = the same evaluation with every other risk org-level on BUKRS (DESIGN 5.15), its time over
+the faster of two evaluations without org fields (target: at most 1.5).
 
 Machine: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node.js ${process.version}, ${os.platform()} ${os.release()}.
 Date: ${new Date().toISOString().slice(0, 10)}.
