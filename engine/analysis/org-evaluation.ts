@@ -26,6 +26,16 @@ interface FieldRows {
   rows: ValueInterval[] | null;
 }
 
+/** One source's org rows over the objects of one risk, per org field. */
+interface RiskRows {
+  anyField: boolean;
+  lowerEnds: string[][];
+  named: string[][];
+}
+
+const NO_FIELD: FieldRows = Object.freeze({ lowerEnds: [], named: [], rows: null });
+const NO_ROWS: RiskRows = Object.freeze({ anyField: false, lowerEnds: [], named: [] });
+
 /**
  * Builds the org-level question of one risk for one holder (DESIGN 5.15) from the holder's
  * sources. Only alternatives met without org fields are looked at (org fields only ever take
@@ -40,6 +50,8 @@ export class OrgEvaluator {
   /** Per source, per object, per field. */
   private readonly rowCache = new Map<string, Map<string, Map<string, FieldRows>>>();
   private readonly objectsByRisk = new Map<number, string[]>();
+  /** Per risk index, per source: the source's org rows over the risk's objects. */
+  private readonly riskRowCache: (Map<string, RiskRows> | undefined)[] = [];
 
   constructor(
     private readonly compiled: CompiledRuleset,
@@ -110,8 +122,38 @@ export class OrgEvaluator {
         if (isSingleValue(iv)) named.add(iv.lo);
       }
     }
-    const out = { lowerEnds: [...lowerEnds], named: [...named], rows };
+    const out = rows === null ? NO_FIELD : { lowerEnds: [...lowerEnds], named: [...named], rows };
     byField?.set(field, out);
+    return out;
+  }
+
+  /** One source's org rows over every object the risk checks, per org field. */
+  private riskRows(risk: CompiledRisk, key: string, overlay?: InstanceOverlay): RiskRows {
+    const simulated = overlay?.has(key) ?? false;
+    let byKey: Map<string, RiskRows> | undefined;
+    if (!simulated) {
+      byKey = this.riskRowCache[risk.index];
+      if (!byKey) this.riskRowCache[risk.index] = byKey = new Map();
+      const known = byKey.get(key);
+      if (known) return known;
+    }
+    const fields = risk.orgFields;
+    let lowerEnds: Set<string>[] | null = null;
+    let named: Set<string>[] | null = null;
+    for (const object of this.objects(risk)) {
+      for (let j = 0; j < fields.length; j++) {
+        const r = this.fieldRows(key, object, fields[j], overlay);
+        if (r.rows === null) continue;
+        lowerEnds ??= fields.map(() => new Set<string>());
+        named ??= fields.map(() => new Set<string>());
+        for (const v of r.lowerEnds) lowerEnds[j].add(v);
+        for (const v of r.named) named[j].add(v);
+      }
+    }
+    // Most sources have no org rows for a risk's objects: they share one answer.
+    const out: RiskRows =
+      lowerEnds && named ? { anyField: true, lowerEnds: lowerEnds.map((x) => [...x]), named: named.map((x) => [...x]) } : NO_ROWS;
+    byKey?.set(key, out);
     return out;
   }
 
@@ -123,21 +165,24 @@ export class OrgEvaluator {
   problem(risk: CompiledRisk, keys: readonly string[], bits: Uint32Array, overlay?: InstanceOverlay): OrgProblem | null {
     const fields = risk.orgFields;
     // What the holder's rows of each org field name, over the objects the risk's permissions check.
-    const named = fields.map(() => new Set<string>());
-    const lowerEnds = fields.map(() => new Set<string>());
     let anyField = false;
-    for (const object of this.objects(risk)) {
-      for (const key of keys) {
-        for (let j = 0; j < fields.length; j++) {
-          const r = this.fieldRows(key, object, fields[j], overlay);
-          if (r.rows === null) continue;
-          anyField = true;
-          for (const v of r.lowerEnds) lowerEnds[j].add(v);
-          for (const v of r.named) named[j].add(v);
-        }
+    for (const key of keys) {
+      if (this.riskRows(risk, key, overlay).anyField) {
+        anyField = true;
+        break;
       }
     }
     if (!anyField) return null;
+    const named = fields.map(() => new Set<string>());
+    const lowerEnds = fields.map(() => new Set<string>());
+    for (const key of keys) {
+      const r = this.riskRows(risk, key, overlay);
+      if (!r.anyField) continue;
+      for (let j = 0; j < fields.length; j++) {
+        for (const v of r.lowerEnds[j]) lowerEnds[j].add(v);
+        for (const v of r.named[j]) named[j].add(v);
+      }
+    }
     const merged = new Map<string, OrgProfile>();
     const mergedProfile = (object: string): OrgProfile => {
       let p = merged.get(object);

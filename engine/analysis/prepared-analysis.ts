@@ -20,7 +20,7 @@ import { SourceEvaluator } from './source-evaluation.ts';
 import { compareHolderRows } from './order.ts';
 import { OrgEvaluator } from './org-evaluation.ts';
 import { ANY_OTHER, solveOrgProblem, type OrgAnswer } from './org-values.ts';
-import { permissionMatches, type ProvenanceContext } from './permission-provenance.ts';
+import { PermissionProvenance, type ProvenanceContext } from './permission-provenance.ts';
 import { SourceInstanceIndex, type InstanceOverlay } from './source-instances.ts';
 
 const ALL_LEVELS: readonly HolderLevel[] = ['USER', 'ROLE', 'PROFILE'];
@@ -53,6 +53,7 @@ export class PreparedAnalysis {
   private readonly acceptances: AcceptanceIndex;
   private readonly provenance: ProvenanceContext;
   private readonly org: OrgEvaluator;
+  private readonly permissions: PermissionProvenance;
 
   constructor(
     readonly extract: SystemExtract,
@@ -76,9 +77,16 @@ export class PreparedAnalysis {
     const index = new SourceInstanceIndex(
       (key) => (key[0] === 'R' ? this.roleInstances.get(key.slice(2)) : key[0] === 'P' ? this.profileInstances.get(key.slice(2)) : undefined),
       this.sourceEvaluator,
+      options.mode === 'same-instance'
+        ? (key, checkId) => {
+            const bits = this.bitsOf(key);
+            return bits !== null && hasBit(bits, checkId);
+          }
+        : undefined,
     );
     this.provenance = { compiled: this.compiled, index, evaluator: this.sourceEvaluator, mode: options.mode };
     this.org = new OrgEvaluator(this.compiled, index, options.mode);
+    this.permissions = new PermissionProvenance(this.provenance);
   }
 
   /**
@@ -209,7 +217,7 @@ export class PreparedAnalysis {
         functionId: this.compiled.functions[f].id,
         action: alt.action,
         sources: this.contributors(alt.checks, sources, overlay),
-        permissions: permissionMatches(this.provenance, alt, keys, orgFields, org ? org.witnesses[i] : null, instances),
+        permissions: this.permissions.matches(alt, keys, orgFields, org ? org.witnesses[i] : null, instances),
       };
     });
     const acceptance = this.acceptances.isEmpty
