@@ -53,11 +53,36 @@ export class OrgEvaluator {
   /** Per risk index, per source: the source's org rows over the risk's objects. */
   private readonly riskRowCache: (Map<string, RiskRows> | undefined)[] = [];
 
+  /** Per risk index: whether any instance of the landscape has one of its org fields on one of its objects. */
+  private orgPossible: boolean[] | null = null;
+
+  /**
+   * @param allInstances every source's instances (not simulated ones), scanned once to rule out
+   *   org-level risks whose objects never carry their org fields anywhere.
+   */
   constructor(
     private readonly compiled: CompiledRuleset,
     private readonly index: SourceInstanceIndex,
     private readonly mode: InstanceMode,
+    private readonly allInstances: () => Iterable<readonly AuthorisationInstance[]> = () => [],
   ) {}
+
+  private possible(risk: CompiledRisk): boolean {
+    if (!this.orgPossible) {
+      const orgRisks = this.compiled.risks.filter((r) => r.orgFields.length > 0);
+      const objects = new Set(orgRisks.flatMap((r) => this.objects(r)));
+      const fields = [...new Set(orgRisks.flatMap((r) => r.orgFields))];
+      const present = new Set<string>();
+      for (const list of this.allInstances()) {
+        for (const inst of list) {
+          if (!objects.has(inst.object)) continue;
+          for (const f of fields) if (inst.fields.has(f)) present.add(`${inst.object}\u0000${f}`);
+        }
+      }
+      this.orgPossible = this.compiled.risks.map((r) => this.objects(r).some((o) => r.orgFields.some((f) => present.has(`${o}\u0000${f}`))));
+    }
+    return this.orgPossible[risk.index];
+  }
 
   /** The objects the risk's permission checks name, over every alternative. */
   private objects(risk: CompiledRisk): string[] {
@@ -164,6 +189,8 @@ export class OrgEvaluator {
    */
   problem(risk: CompiledRisk, keys: readonly string[], bits: Uint32Array, overlay?: InstanceOverlay): OrgProblem | null {
     const fields = risk.orgFields;
+    // A simulation may add rows the landscape has nowhere else, so it is always looked at.
+    if (!overlay?.size && !this.possible(risk)) return null;
     // What the holder's rows of each org field name, over the objects the risk's permissions check.
     let anyField = false;
     for (const key of keys) {

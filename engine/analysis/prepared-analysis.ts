@@ -85,7 +85,7 @@ export class PreparedAnalysis {
         : undefined,
     );
     this.provenance = { compiled: this.compiled, index, evaluator: this.sourceEvaluator, mode: options.mode };
-    this.org = new OrgEvaluator(this.compiled, index, options.mode);
+    this.org = new OrgEvaluator(this.compiled, index, options.mode, () => [...this.roleInstances.values(), ...this.profileInstances.values()]);
     this.permissions = new PermissionProvenance(this.provenance);
   }
 
