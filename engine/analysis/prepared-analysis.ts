@@ -98,9 +98,10 @@ export class PreparedAnalysis {
     keys: readonly string[],
     bits: Uint32Array,
     instances?: InstanceOverlay,
+    unconstrained: readonly number[] = this.holderEvaluator.metRisks(bits),
   ): { risk: number; org: OrgAnswer | null }[] {
     const out: { risk: number; org: OrgAnswer | null }[] = [];
-    for (const r of this.holderEvaluator.metRisks(bits)) {
+    for (const r of unconstrained) {
       const compiled = this.compiled.risks[r];
       if (compiled.orgFields.length === 0) {
         out.push({ risk: r, org: null });
@@ -191,9 +192,12 @@ export class PreparedAnalysis {
 
   /** The findings of one holder, with provenance and acceptance. */
   evaluateHolder(holder: Holder, overlay?: ReadonlyMap<string, Uint32Array | null>, instances?: InstanceOverlay): Finding[] {
+    const bits = this.checkBitsOf(holder.sourceKeys(), overlay);
+    const unconstrained = this.holderEvaluator.metRisks(bits);
+    // Most holders meet nothing: the ordered source list is only built for those that do.
+    if (unconstrained.length === 0) return [];
     const keys = [...new Set(holder.sourceKeys())];
-    const bits = this.checkBitsOf(keys, overlay);
-    const risks = this.metRisks(keys, bits, instances);
+    const risks = this.metRisks(keys, bits, instances, unconstrained);
     if (risks.length === 0) return [];
     const sources = holder.sources();
     return risks.map((r) => this.finding(holder, r.risk, r.org, bits, sources, keys, overlay, instances));
