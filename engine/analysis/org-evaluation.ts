@@ -18,75 +18,227 @@ function allMet(alt: Alternative, bits: Uint32Array): boolean {
 
 const unconstrained = (p: OrgProfile): boolean => p.every((rows) => rows === undefined);
 
+/** One source's rows of one org field over one object: what the candidate values are made of. */
+interface FieldRows {
+  lowerEnds: string[];
+  named: string[];
+  /** Every row of the field, for the merged instance of union mode; null when no instance has the field. */
+  rows: ValueInterval[] | null;
+}
+
+/** One source's org rows over the objects of one risk, per org field. */
+interface RiskRows {
+  anyField: boolean;
+  lowerEnds: string[][];
+  named: string[][];
+}
+
+const NO_FIELD: FieldRows = Object.freeze({ lowerEnds: [], named: [], rows: null });
+const NO_ROWS: RiskRows = Object.freeze({ anyField: false, lowerEnds: [], named: [] });
+
 /**
  * Builds the org-level question of one risk for one holder (DESIGN 5.15) from the holder's
  * sources. Only alternatives met without org fields are looked at (org fields only ever take
  * findings away). Same-instance: per permission check, the instances that meet it. Union: per
  * object, one merged instance that has a field when any of the holder's instances has it.
+ * What a source contributes is worked out once per source and kept: roles are shared by many
+ * users, and only org-level risks pay for any of this.
  */
-export function orgProblemOf(
-  compiled: CompiledRuleset,
-  index: SourceInstanceIndex,
-  mode: InstanceMode,
-  risk: CompiledRisk,
-  keys: readonly string[],
-  bits: Uint32Array,
-  overlay?: InstanceOverlay,
-): OrgProblem {
-  const fields = risk.orgFields;
-  const merged = new Map<string, OrgProfile>();
-  const mergedProfile = (object: string): OrgProfile => {
-    let p = merged.get(object);
-    if (p) return p;
-    const rows: (ValueInterval[] | undefined)[] = fields.map(() => undefined);
-    for (const key of keys) {
-      for (const inst of index.ofObject(key, object, overlay)) {
-        fields.forEach((f, j) => {
-          const own = inst.fields.get(f);
-          if (own) rows[j] = [...(rows[j] ?? []), ...own];
-        });
-      }
-    }
-    merged.set(object, (p = rows));
-    return p;
-  };
-  const profilesFor = (checkId: number): OrgProfile[] => {
-    const object = compiled.checks[checkId].object;
-    if (mode === 'union') return [mergedProfile(object)];
-    const out: OrgProfile[] = [];
-    for (const key of keys) {
-      for (const inst of index.meetingCheck(key, checkId, object, overlay)) {
-        const p = orgProfile(inst, fields);
-        // An instance without the org fields meets the check at every value: nothing else matters.
-        if (unconstrained(p)) return [p];
-        out.push(p);
-      }
-    }
-    return out;
-  };
+export class OrgEvaluator {
+  /** Per org fields (joined), per source, per check id. */
+  private readonly profileCache = new Map<string, Map<string, (OrgProfile[] | undefined)[]>>();
+  /** Per source, per object, per field. */
+  private readonly rowCache = new Map<string, Map<string, Map<string, FieldRows>>>();
+  private readonly objectsByRisk = new Map<number, string[]>();
+  /** Per risk index, per source: the source's org rows over the risk's objects. */
+  private readonly riskRowCache: (Map<string, RiskRows> | undefined)[] = [];
 
-  const objects = new Set<string>();
-  const functions = risk.functions.map((f) =>
-    compiled.functions[f].alternatives.map((alt) => {
-      for (const c of alt.permissionChecks) objects.add(compiled.checks[c].object);
-      return allMet(alt, bits) ? alt.permissionChecks.map(profilesFor) : null;
-    }),
-  );
+  /** Per risk index: whether any instance of the landscape has one of its org fields on one of its objects. */
+  private orgPossible: boolean[] | null = null;
 
-  // What the holder's rows of each org field name, over the objects the risk's permissions check.
-  const named = fields.map(() => new Set<string>());
-  const lowerEnds = fields.map(() => new Set<string>());
-  for (const object of objects) {
-    for (const key of keys) {
-      for (const inst of index.ofObject(key, object, overlay)) {
-        fields.forEach((f, j) => {
-          for (const iv of inst.fields.get(f) ?? []) {
-            lowerEnds[j].add(iv.lo);
-            if (isSingleValue(iv)) named[j].add(iv.lo);
-          }
-        });
+  /**
+   * @param allInstances every source's instances (not simulated ones), scanned once to rule out
+   *   org-level risks whose objects never carry their org fields anywhere.
+   */
+  constructor(
+    private readonly compiled: CompiledRuleset,
+    private readonly index: SourceInstanceIndex,
+    private readonly mode: InstanceMode,
+    private readonly allInstances: () => Iterable<readonly AuthorisationInstance[]> = () => [],
+  ) {}
+
+  private possible(risk: CompiledRisk): boolean {
+    if (!this.orgPossible) {
+      const orgRisks = this.compiled.risks.filter((r) => r.orgFields.length > 0);
+      const objects = new Set(orgRisks.flatMap((r) => this.objects(r)));
+      const fields = [...new Set(orgRisks.flatMap((r) => r.orgFields))];
+      const present = new Set<string>();
+      for (const list of this.allInstances()) {
+        for (const inst of list) {
+          if (!objects.has(inst.object)) continue;
+          for (const f of fields) if (inst.fields.has(f)) present.add(`${inst.object}\u0000${f}`);
+        }
       }
+      this.orgPossible = this.compiled.risks.map((r) => this.objects(r).some((o) => r.orgFields.some((f) => present.has(`${o}\u0000${f}`))));
     }
+    return this.orgPossible[risk.index];
   }
-  return { fieldCount: fields.length, functions, named, lowerEnds };
+
+  /** The objects the risk's permission checks name, over every alternative. */
+  private objects(risk: CompiledRisk): string[] {
+    let objects = this.objectsByRisk.get(risk.index);
+    if (objects) return objects;
+    const set = new Set<string>();
+    for (const f of risk.functions) {
+      for (const alt of this.compiled.functions[f].alternatives) for (const c of alt.permissionChecks) set.add(this.compiled.checks[c].object);
+    }
+    this.objectsByRisk.set(risk.index, (objects = [...set]));
+    return objects;
+  }
+
+  /** The profiles of a source's instances meeting a check; an unconstrained one alone when there is one. */
+  private profiles(key: string, checkId: number, fields: readonly string[], overlay?: InstanceOverlay): OrgProfile[] {
+    const simulated = overlay?.has(key) ?? false;
+    let byCheck: (OrgProfile[] | undefined)[] | undefined;
+    if (!simulated) {
+      const fieldsKey = fields.length === 1 ? fields[0] : fields.join('\u0000');
+      let bySource = this.profileCache.get(fieldsKey);
+      if (!bySource) this.profileCache.set(fieldsKey, (bySource = new Map()));
+      byCheck = bySource.get(key);
+      if (!byCheck) bySource.set(key, (byCheck = []));
+      const known = byCheck[checkId];
+      if (known) return known;
+    }
+    const out: OrgProfile[] = [];
+    for (const inst of this.index.meetingCheck(key, checkId, this.compiled.checks[checkId].object, overlay)) {
+      const p = orgProfile(inst, fields);
+      if (unconstrained(p)) {
+        out.length = 0;
+        out.push(p);
+        break;
+      }
+      out.push(p);
+    }
+    if (byCheck) byCheck[checkId] = out;
+    return out;
+  }
+
+  private fieldRows(key: string, object: string, field: string, overlay?: InstanceOverlay): FieldRows {
+    const simulated = overlay?.has(key) ?? false;
+    let byField: Map<string, FieldRows> | undefined;
+    if (!simulated) {
+      let byObject = this.rowCache.get(key);
+      if (!byObject) this.rowCache.set(key, (byObject = new Map()));
+      byField = byObject.get(object);
+      if (!byField) byObject.set(object, (byField = new Map()));
+      const known = byField.get(field);
+      if (known) return known;
+    }
+    const lowerEnds = new Set<string>();
+    const named = new Set<string>();
+    let rows: ValueInterval[] | null = null;
+    for (const inst of this.index.ofObject(key, object, overlay)) {
+      const own = inst.fields.get(field);
+      if (!own) continue;
+      rows ??= [];
+      for (const iv of own) {
+        rows.push(iv);
+        lowerEnds.add(iv.lo);
+        if (isSingleValue(iv)) named.add(iv.lo);
+      }
+    }
+    const out = rows === null ? NO_FIELD : { lowerEnds: [...lowerEnds], named: [...named], rows };
+    byField?.set(field, out);
+    return out;
+  }
+
+  /** One source's org rows over every object the risk checks, per org field. */
+  private riskRows(risk: CompiledRisk, key: string, overlay?: InstanceOverlay): RiskRows {
+    const simulated = overlay?.has(key) ?? false;
+    let byKey: Map<string, RiskRows> | undefined;
+    if (!simulated) {
+      byKey = this.riskRowCache[risk.index];
+      if (!byKey) this.riskRowCache[risk.index] = byKey = new Map();
+      const known = byKey.get(key);
+      if (known) return known;
+    }
+    const fields = risk.orgFields;
+    let lowerEnds: Set<string>[] | null = null;
+    let named: Set<string>[] | null = null;
+    for (const object of this.objects(risk)) {
+      for (let j = 0; j < fields.length; j++) {
+        const r = this.fieldRows(key, object, fields[j], overlay);
+        if (r.rows === null) continue;
+        lowerEnds ??= fields.map(() => new Set<string>());
+        named ??= fields.map(() => new Set<string>());
+        for (const v of r.lowerEnds) lowerEnds[j].add(v);
+        for (const v of r.named) named[j].add(v);
+      }
+    }
+    // Most sources have no org rows for a risk's objects: they share one answer.
+    const out: RiskRows =
+      lowerEnds && named ? { anyField: true, lowerEnds: lowerEnds.map((x) => [...x]), named: named.map((x) => [...x]) } : NO_ROWS;
+    byKey?.set(key, out);
+    return out;
+  }
+
+  /**
+   * The question for one holder, or null when none of the holder's instances of the objects
+   * the risk checks has an org field: then nothing is constrained and the risk holds at every
+   * value, named nowhere (the common case of risks on objects without org levels).
+   */
+  problem(risk: CompiledRisk, keys: readonly string[], bits: Uint32Array, overlay?: InstanceOverlay): OrgProblem | null {
+    const fields = risk.orgFields;
+    // A simulation may add rows the landscape has nowhere else, so it is always looked at.
+    if (!overlay?.size && !this.possible(risk)) return null;
+    // What the holder's rows of each org field name, over the objects the risk's permissions check.
+    let anyField = false;
+    for (const key of keys) {
+      if (this.riskRows(risk, key, overlay).anyField) {
+        anyField = true;
+        break;
+      }
+    }
+    if (!anyField) return null;
+    const named = fields.map(() => new Set<string>());
+    const lowerEnds = fields.map(() => new Set<string>());
+    for (const key of keys) {
+      const r = this.riskRows(risk, key, overlay);
+      if (!r.anyField) continue;
+      for (let j = 0; j < fields.length; j++) {
+        for (const v of r.lowerEnds[j]) lowerEnds[j].add(v);
+        for (const v of r.named[j]) named[j].add(v);
+      }
+    }
+    const merged = new Map<string, OrgProfile>();
+    const mergedProfile = (object: string): OrgProfile => {
+      let p = merged.get(object);
+      if (p) return p;
+      p = fields.map((f) => {
+        let rows: ValueInterval[] | undefined;
+        for (const key of keys) {
+          const own = this.fieldRows(key, object, f, overlay).rows;
+          if (own) rows = rows ? rows.concat(own) : own;
+        }
+        return rows;
+      });
+      merged.set(object, p);
+      return p;
+    };
+    const profilesFor = (checkId: number): OrgProfile[] => {
+      if (this.mode === 'union') return [mergedProfile(this.compiled.checks[checkId].object)];
+      const out: OrgProfile[] = [];
+      for (const key of keys) {
+        const ps = this.profiles(key, checkId, fields, overlay);
+        // An instance without the org fields meets the check at every value: nothing else matters.
+        if (ps.length > 0 && unconstrained(ps[0])) return ps;
+        for (const p of ps) out.push(p);
+      }
+      return out;
+    };
+    const functions = risk.functions.map((f) =>
+      this.compiled.functions[f].alternatives.map((alt) => (allMet(alt, bits) ? alt.permissionChecks.map(profilesFor) : null)),
+    );
+    return { fieldCount: fields.length, functions, named, lowerEnds };
+  }
 }

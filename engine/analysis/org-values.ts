@@ -126,14 +126,17 @@ export function solveOrgProblem(problem: OrgProblem): OrgAnswer | null {
   const k = problem.fieldCount;
   const free: (string | null)[] = new Array<string | null>(k).fill(null);
   if (!alternativesAt(problem, free)) return null;
-  // A value that fails with the other fields left free fails in every tuple: prune per field.
-  const points = problem.named.map((named, j) =>
-    testPoints(named, problem.lowerEnds[j]).filter((v) => {
-      const t = [...free];
+  // A value that fails with the other fields left free fails in every tuple: prune per field
+  // (with one field that would only repeat the enumeration below).
+  const points = problem.named.map((named, j) => {
+    const all = testPoints(named, problem.lowerEnds[j]);
+    if (k === 1) return all;
+    const t = [...free];
+    return all.filter((v) => {
       t[j] = v;
       return alternativesAt(problem, t) !== null;
-    }),
-  );
+    });
+  });
   if (points.some((p) => p.length === 0)) return null;
   const byLabel = new Map<string, { label: string[]; alternatives: number[]; witnesses: string[][] }>();
   const tuple: string[] = new Array<string>(k);

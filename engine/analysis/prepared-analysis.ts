@@ -9,7 +9,7 @@ import type {
 import type { RoleAuthorisationRow, SystemExtract } from '../model/extract.ts';
 import type { Ruleset } from '../model/ruleset.ts';
 import { compileRuleset } from '../ruleset/compile.ts';
-import type { CompiledRuleset } from '../ruleset/compiled.ts';
+import type { CompiledRisk, CompiledRuleset } from '../ruleset/compiled.ts';
 import { hasBit } from '../bitset.ts';
 import { buildProfileInstances, buildRoleInstances, IntervalCache, type AuthorisationInstance } from '../landscape/instances.ts';
 import { Landscape, type ReachedSource } from '../landscape/landscape.ts';
@@ -18,9 +18,9 @@ import { HolderEvaluator } from './holder-evaluation.ts';
 import { scopeUsers } from './scope.ts';
 import { SourceEvaluator } from './source-evaluation.ts';
 import { compareHolderRows } from './order.ts';
-import { orgProblemOf } from './org-evaluation.ts';
-import { solveOrgProblem, type OrgAnswer } from './org-values.ts';
-import { permissionMatches, type ProvenanceContext } from './permission-provenance.ts';
+import { OrgEvaluator } from './org-evaluation.ts';
+import { ANY_OTHER, solveOrgProblem, type OrgAnswer } from './org-values.ts';
+import { PermissionProvenance, type ProvenanceContext } from './permission-provenance.ts';
 import { SourceInstanceIndex, type InstanceOverlay } from './source-instances.ts';
 
 const ALL_LEVELS: readonly HolderLevel[] = ['USER', 'ROLE', 'PROFILE'];
@@ -52,6 +52,8 @@ export class PreparedAnalysis {
   private rowsByRole: Map<string, RoleAuthorisationRow[]> | null = null;
   private readonly acceptances: AcceptanceIndex;
   private readonly provenance: ProvenanceContext;
+  private readonly org: OrgEvaluator;
+  private readonly permissions: PermissionProvenance;
 
   constructor(
     readonly extract: SystemExtract,
@@ -75,8 +77,16 @@ export class PreparedAnalysis {
     const index = new SourceInstanceIndex(
       (key) => (key[0] === 'R' ? this.roleInstances.get(key.slice(2)) : key[0] === 'P' ? this.profileInstances.get(key.slice(2)) : undefined),
       this.sourceEvaluator,
+      options.mode === 'same-instance'
+        ? (key, checkId) => {
+            const bits = this.bitsOf(key);
+            return bits !== null && hasBit(bits, checkId);
+          }
+        : undefined,
     );
     this.provenance = { compiled: this.compiled, index, evaluator: this.sourceEvaluator, mode: options.mode };
+    this.org = new OrgEvaluator(this.compiled, index, options.mode, () => [...this.roleInstances.values(), ...this.profileInstances.values()]);
+    this.permissions = new PermissionProvenance(this.provenance);
   }
 
   /**
@@ -88,19 +98,33 @@ export class PreparedAnalysis {
     keys: readonly string[],
     bits: Uint32Array,
     instances?: InstanceOverlay,
+    unconstrained: readonly number[] = this.holderEvaluator.metRisks(bits),
   ): { risk: number; org: OrgAnswer | null }[] {
     const out: { risk: number; org: OrgAnswer | null }[] = [];
-    for (const r of this.holderEvaluator.metRisks(bits)) {
+    for (const r of unconstrained) {
       const compiled = this.compiled.risks[r];
       if (compiled.orgFields.length === 0) {
         out.push({ risk: r, org: null });
         continue;
       }
-      const problem = orgProblemOf(this.compiled, this.provenance.index, this.options.mode, compiled, keys, bits, instances);
-      const org = solveOrgProblem(problem);
+      const problem = this.org.problem(compiled, keys, bits, instances);
+      const org = problem ? solveOrgProblem(problem) : this.unconstrainedAnswer(compiled, bits);
       if (org) out.push({ risk: r, org });
     }
     return out;
+  }
+
+  /** An org-level risk met where no instance has its org fields: at every value, each named nowhere. */
+  private unconstrainedAnswer(risk: CompiledRisk, bits: Uint32Array): OrgAnswer {
+    const alternatives = risk.functions.map((f) => {
+      const alt = this.holderEvaluator.firstMetAlternative(f, bits)!;
+      return this.compiled.functions[f].alternatives.indexOf(alt);
+    });
+    return {
+      values: [risk.orgFields.map(() => ANY_OTHER).join('+')],
+      alternatives,
+      witnesses: alternatives.map(() => risk.orgFields.map(() => '')),
+    };
   }
 
   /** The bit set of one source (`R:role` or `P:profile`), evaluated once. */
@@ -168,9 +192,12 @@ export class PreparedAnalysis {
 
   /** The findings of one holder, with provenance and acceptance. */
   evaluateHolder(holder: Holder, overlay?: ReadonlyMap<string, Uint32Array | null>, instances?: InstanceOverlay): Finding[] {
+    const bits = this.checkBitsOf(holder.sourceKeys(), overlay);
+    const unconstrained = this.holderEvaluator.metRisks(bits);
+    // Most holders meet nothing: the ordered source list is only built for those that do.
+    if (unconstrained.length === 0) return [];
     const keys = [...new Set(holder.sourceKeys())];
-    const bits = this.checkBitsOf(keys, overlay);
-    const risks = this.metRisks(keys, bits, instances);
+    const risks = this.metRisks(keys, bits, instances, unconstrained);
     if (risks.length === 0) return [];
     const sources = holder.sources();
     return risks.map((r) => this.finding(holder, r.risk, r.org, bits, sources, keys, overlay, instances));
@@ -194,7 +221,7 @@ export class PreparedAnalysis {
         functionId: this.compiled.functions[f].id,
         action: alt.action,
         sources: this.contributors(alt.checks, sources, overlay),
-        permissions: permissionMatches(this.provenance, alt, keys, orgFields, org ? org.witnesses[i] : null, instances),
+        permissions: this.permissions.matches(alt, keys, orgFields, org ? org.witnesses[i] : null, instances),
       };
     });
     const acceptance = this.acceptances.isEmpty

@@ -1,6 +1,6 @@
 import { compareHolderRows } from '../analysis/order.ts';
 import type { Finding, FunctionMatch } from '../model/analysis.ts';
-import { formatFunctions, formatSources } from './findings-csv.ts';
+import { formatFunctions, formatOrgValues, formatSources } from './findings-csv.ts';
 
 /**
  * A finding as the API shows a simulation's findings (DESIGN 6): the CSV's FUNCTIONS and SOURCES
@@ -17,6 +17,8 @@ export interface SimulatedFinding {
   functions: string;
   sources: string;
   provenance: FunctionMatch[];
+  /** ORG_VALUES items (`BUKRS=1000`, DESIGN 5.15) as stored findings carry them; empty for other risks. */
+  orgValues: string[];
   accepted: boolean;
   acceptedBy: string | null;
   message: string | null;
@@ -33,6 +35,7 @@ export function findingRecord(f: Finding): SimulatedFinding {
     functions: formatFunctions(f),
     sources: formatSources(f),
     provenance: f.functions,
+    orgValues: formatOrgValues(f) === '' ? [] : formatOrgValues(f).split(';'),
     accepted: f.accepted,
     acceptedBy: f.acceptance?.author ?? null,
     message: f.acceptance?.message ?? null,

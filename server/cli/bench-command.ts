@@ -31,6 +31,11 @@ interface Measurement {
   simulationMedianMs: number;
   /** Set on the "with usage" rows: the usage evaluation alone (EXECUTION and REMEDIATION of every user finding). */
   usageMs?: number;
+  /** The same evaluation with every other risk org-level on BUKRS (DESIGN 5.15), and its findings; not on "with usage" rows. */
+  orgEvaluateMs?: number;
+  orgFindings?: number;
+  /** orgEvaluateMs over the faster of two evaluations without org fields (one before, one after). */
+  orgRatio?: number;
 }
 
 /**
@@ -109,6 +114,13 @@ async function runOne(size: string): Promise<number> {
   const options = { date: BENCH_DATE, level: 'permission', mode: 'same-instance', includeLocked: false, includeExpired: false } as const;
   const result = analyse(extract, ruleset, options);
   const t2 = performance.now();
+  // Org-level risks (issue 16): half the risks on BUKRS must cost at most 1.5× the plain run.
+  const orgRuleset = { ...ruleset, risks: ruleset.risks.map((r, i) => (i % 2 === 0 ? { ...r, orgFields: ['BUKRS'] } : r)) };
+  const o0 = performance.now();
+  const orgResult = analyse(extract, orgRuleset, options);
+  const o1 = performance.now();
+  analyse(extract, ruleset, options);
+  const o2 = performance.now();
 
   // Simulation: one user gets three roles they do not have; the prepared analysis is what a
   // server keeps warm, so only the simulation itself is timed.
@@ -134,6 +146,9 @@ async function runOne(size: string): Promise<number> {
     peakRssMb: process.resourceUsage().maxRSS / 1024,
     findings: result.findings.length,
     simulationMedianMs: times.length ? times[Math.floor(times.length / 2)] : NaN,
+    orgEvaluateMs: o1 - o0,
+    orgFindings: orgResult.findings.length,
+    orgRatio: (o1 - o0) / Math.min(t2 - t1, o2 - o1),
   };
   process.stdout.write(JSON.stringify(m) + '\n');
   return 0;
@@ -175,14 +190,16 @@ async function serverBench(sizes: string[], databaseUrl: string | undefined, wri
 function formatTable(rows: readonly Measurement[]): string {
   const s = (ms: number): string => (ms / 1000).toFixed(2);
   const lines = [
-    '| Size | Users | AGR_1251 rows | Parse (s) | Evaluate (s) | Total wall (s) | Peak RSS (MiB) | Findings | Simulation median (ms) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Size | Users | AGR_1251 rows | Parse (s) | Evaluate (s) | Total wall (s) | Peak RSS (MiB) | Findings | Simulation median (ms) | Evaluate, half the risks org-level (s) | Org findings | Org ratio |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     const size = r.usageMs === undefined ? r.size : `${r.size} with usage (remediation ${s(r.usageMs)} s)`;
     const simulation = typeof r.simulationMedianMs === 'number' && !Number.isNaN(r.simulationMedianMs) ? r.simulationMedianMs.toFixed(1) : '–';
+    const org =
+      r.orgEvaluateMs === undefined ? '– | – | –' : `${s(r.orgEvaluateMs)} | ${(r.orgFindings ?? 0).toLocaleString('en')} | ${(r.orgRatio ?? 0).toFixed(2)}`;
     lines.push(
-      `| ${size} | ${r.users.toLocaleString('en')} | ${r.agr1251Rows.toLocaleString('en')} | ${s(r.parseMs)} | ${s(r.evaluateMs)} | ${s(r.totalMs)} | ${Math.round(r.peakRssMb)} | ${r.findings.toLocaleString('en')} | ${simulation} |`,
+      `| ${size} | ${r.users.toLocaleString('en')} | ${r.agr1251Rows.toLocaleString('en')} | ${s(r.parseMs)} | ${s(r.evaluateMs)} | ${s(r.totalMs)} | ${Math.round(r.peakRssMb)} | ${r.findings.toLocaleString('en')} | ${simulation} | ${org} |`,
     );
   }
   return lines.join('\n');
@@ -196,7 +213,9 @@ Produced by \`npm run bench -- --write docs/benchmarks.md\` (\`segra bench\`): g
 landscapes (seed ${SEED}, \`segra generate\`), permission level, same-instance mode, analysis date
 ${BENCH_DATE}, user, role and profile levels. Parse = reading the ruleset and the extract
 (CSV) into memory; Evaluate = the whole analysis; Total = both; peak RSS of the measuring
-process; Simulation = one user with three roles added, on a prepared analysis (median of 25).
+process; Simulation = one user with three roles added, on a prepared analysis (median of 25);
+Org = the same evaluation with every other risk org-level on BUKRS (DESIGN 5.15), its time over
+the faster of two evaluations without org fields (target: at most 1.5).
 "With usage" rows: the same analysis given the generated usage export (\`usage.csv\`, 40 rows per
 user, \`segra generate --controls\`): Parse includes reading it, Evaluate includes EXECUTION and
 REMEDIATION of every user finding, whose time alone is in brackets.

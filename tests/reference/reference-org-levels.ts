@@ -6,7 +6,7 @@
  * reference-evaluator.ts. It shares nothing with the engine's method (testing lower ends only,
  * docs/decisions/2026-11-25-org-level-risks.md), so the property tests compare two readings.
  *
- * READING (tests/reference/READINGS.md 36–41): the plain values a finding can name are the
+ * READING (tests/reference/READINGS.md 41–46): the plain values a finding can name are the
  * single values (a LOW without HIGH or `*`, or LOW..HIGH with LOW = HIGH) of the field in the
  * holder's instances of the objects the risk's permissions check; `*` stands for any other
  * value. The action reported per function is the first one met at some value tuple of the

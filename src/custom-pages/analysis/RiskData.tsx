@@ -20,6 +20,8 @@ export interface RiskRecord {
   businessProcess: string;
   active: boolean;
   functionIds: string[];
+  /** RISKS.ORG_FIELDS (DESIGN 5.15); absent from older servers. */
+  orgFields?: string[];
   manual: boolean;
 }
 
@@ -38,6 +40,7 @@ function RiskDialog({ riskPeriodId, risk, onClose, onSaved }: { riskPeriodId: st
     level: isNew ? 'HIGH' : risk.level,
     businessProcess: isNew ? '' : risk.businessProcess,
     functionIds: isNew ? '' : risk.functionIds.join(', '),
+    orgFields: isNew ? '' : (risk.orgFields ?? []).join('+'),
     active: isNew ? true : risk.active,
   });
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
@@ -47,7 +50,9 @@ function RiskDialog({ riskPeriodId, risk, onClose, onSaved }: { riskPeriodId: st
       notify('segra.analysis.common.fill_all', { type: 'warning' });
       return;
     }
-    const body = { description: v.description, type: v.type, level: v.level, businessProcess: v.businessProcess, active: v.active, functionIds };
+    // Written as in RISKS.ORG_FIELDS: names joined by +; the server rejects empty or repeated names.
+    const orgFields = v.orgFields.split('+').map((f) => f.trim()).filter(Boolean);
+    const body = { description: v.description, type: v.type, level: v.level, businessProcess: v.businessProcess, active: v.active, functionIds, orgFields };
     try {
       if (isNew) await apiJson('/api/risks', 'POST', { ...body, riskPeriodId, riskId: v.riskId.trim() });
       else await apiJson(`/api/risks/${risk.id}`, 'PUT', body);
@@ -76,6 +81,7 @@ function RiskDialog({ riskPeriodId, risk, onClose, onSaved }: { riskPeriodId: st
           </TextField>
           <TextField size="small" name="businessProcess" label={translate('segra.analysis.fields.business_process')} value={v.businessProcess} onChange={set('businessProcess')} />
           <TextField size="small" name="functionIds" label={translate('segra.analysis.fields.functions')} helperText={translate('segra.analysis.risk_data.functions_help')} value={v.functionIds} onChange={set('functionIds')} required />
+          <TextField size="small" name="orgFields" label={translate('segra.analysis.fields.org_fields')} helperText={translate('segra.analysis.risk_data.org_fields_help')} value={v.orgFields} onChange={set('orgFields')} />
           <FormControlLabel control={<Checkbox checked={v.active} onChange={(e) => setV({ ...v, active: e.target.checked })} />} label={translate('segra.analysis.fields.active')} />
         </Flex>
       </DialogContent>
@@ -109,6 +115,7 @@ export default function RiskData() {
     { key: 'level', label: 'segra.analysis.fields.risk_level', sortable: true, render: (r) => <Chip size="small" color={riskLevelColour(r.level)} label={translate(riskLevelKey(r.level))} /> },
     { key: 'businessProcess', label: 'segra.analysis.fields.business_process', sortable: true },
     { key: 'functionIds', label: 'segra.analysis.fields.functions', render: (r) => r.functionIds.join(', ') },
+    { key: 'orgFields', label: 'segra.analysis.fields.org_fields', render: (r) => (r.orgFields ?? []).join('+') },
     { key: 'active', label: 'segra.analysis.fields.active', sortable: true, render: (r) => yesNo(r.active, translate) },
     { key: 'manual', label: 'segra.analysis.fields.manual', sortable: true, render: (r) => yesNo(r.manual, translate) },
   ];

@@ -44,6 +44,7 @@ function suite(target: TestDatabase): void {
   let admin: string;
   let systemId: string;
   let analysisId: string;
+  let riskPeriodId: string;
 
   const call = async (method: string, url: string, body?: unknown) => {
     const r = await t.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${admin}` }, ...(body !== undefined ? { payload: body as object } : {}) });
@@ -73,6 +74,7 @@ function suite(target: TestDatabase): void {
     expect((await upload(`/api/system-periods/${sp.body.id}/extract`, { 'extract.zip': zipFolder(path.join(landscape, 'system')) })).status).toBe(202);
     await waitFor(() => call('GET', `/api/system-periods/${sp.body.id}`).then((r) => r.body), (p) => p.status !== 'importing', 120_000);
     const rp = await call('POST', '/api/risk-periods', { name: 'Org rules', periodDate: PERIOD_DATE });
+    riskPeriodId = rp.body.id;
     expect((await upload(`/api/risk-periods/${rp.body.id}/ruleset`, folderFiles(orgRules))).status).toBe(202);
     await waitFor(() => call('GET', `/api/risk-periods/${rp.body.id}`).then((r) => r.body), (p) => p.status !== 'importing');
     const risks = await call('GET', `/api/risks?filter=${encodeURIComponent(JSON.stringify({ riskPeriodId: rp.body.id }))}&range=[0,999]`);
@@ -102,6 +104,18 @@ function suite(target: TestDatabase): void {
     const withPermissions = (r.body as Array<{ provenance: Array<{ permissions: unknown[] }> }>).flatMap((f) => f.provenance.flatMap((m) => m.permissions));
     expect(withPermissions.length).toBeGreaterThan(0);
     expect(withPermissions[0]).toMatchObject({ object: expect.any(String), auth: expect.any(String), source: expect.stringMatching(/^[RP]:/), fields: expect.any(Object) });
+  });
+
+  it('edits a risk\'s org fields, and rejects a repeated field naming it, leaving the risk as it was', async () => {
+    const list = await call('GET', `/api/risks?filter=${encodeURIComponent(JSON.stringify({ riskPeriodId }))}&range=[0,0]&sort=["riskId","ASC"]`);
+    const risk = list.body[0] as { id: string; orgFields: string[] };
+    const ok = await call('PUT', `/api/risks/${risk.id}`, { orgFields: ['BUKRS', 'WERKS'] });
+    expect(ok.status).toBe(200);
+    expect(ok.body.orgFields).toEqual(['BUKRS', 'WERKS']);
+    const bad = await call('PUT', `/api/risks/${risk.id}`, { orgFields: ['BUKRS', 'BUKRS'] });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)).toEqual(['orgFields']);
+    expect((await call('GET', `/api/risks/${risk.id}`)).body.orgFields).toEqual(['BUKRS', 'WERKS']);
   });
 }
 

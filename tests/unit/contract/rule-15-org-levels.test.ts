@@ -5,7 +5,9 @@
  * case is also checked against the naive reference (tests/reference/reference-org-levels.ts).
  */
 import { describe, it, expect } from 'vitest';
-import { analyse } from '../../../engine/index.ts';
+import { analyse, compareFindings, simulate } from '../../../engine/index.ts';
+import { findingRecord } from '../../../engine/output/finding-records.ts';
+import { findingsToCsv } from '../../../engine/output/findings-csv.ts';
 import type { AnalysisOptions, Finding, Ruleset, SystemExtract } from '../../../engine/model/index.ts';
 import { extract, inst, opts, perm, range, ruleset, tcodes, type InstSpec } from '../../reference/fixture.ts';
 import { referenceAnalyse } from '../../reference/reference-evaluator.ts';
@@ -158,6 +160,53 @@ describe('rule 15: one value per org field across every function', () => {
     const f = analyse(x, rules(), opts({ acceptances: [acceptance] })).findings.find((g) => g.level === 'USER' && g.riskId === 'ORG1');
     expect(f?.orgValues).toEqual(['1000']);
     expect(f?.accepted).toBe(false);
+  });
+});
+
+describe('rule 15 in simulation, comparison and output', () => {
+  const x = extract()
+    .user('U1')
+    .role('R_POST', ...post({ BUKRS: '1000' }))
+    .role('R_PAY_2000', ...pay({ BUKRS: '2000' }))
+    .role('R_PAY_1000', ...pay({ BUKRS: '1000' }))
+    .assign('U1', 'R_POST')
+    .build();
+
+  it('a simulation adds the finding only for a role in the same company code', () => {
+    const other = simulate(x, rules(), opts(), { holder: { kind: 'user', bname: 'U1' }, addRoles: ['R_PAY_2000'], removeRoles: [] });
+    expect(other.added.map((f) => f.riskId)).toEqual([]);
+    const same = simulate(x, rules(), opts(), { holder: { kind: 'user', bname: 'U1' }, addRoles: ['R_PAY_1000'], removeRoles: [] });
+    expect(same.added.map((f) => [f.riskId, f.orgValues])).toEqual([['ORG1', ['1000']]]);
+    expect(findingRecord(same.added[0]).orgValues).toEqual(['BUKRS=1000']);
+  });
+
+  it('a role simulation that changes an org value is evaluated on the changed rows', () => {
+    const y = extract().role('R_BOTH', ...post({ BUKRS: '1000' }), ...pay({ BUKRS: '2000' })).build();
+    const change = simulate(y, rules(), opts(), {
+      holder: { kind: 'role', role: 'R_BOTH' },
+      addRoles: [],
+      removeRoles: [],
+      addAuthorisations: [{ object: 'F_REGU_BUK', auth: 'A004', field: 'BUKRS', low: '1000', high: '' }],
+    });
+    expect(change.added.map((f) => [f.riskId, f.orgValues])).toEqual([['ORG1', ['1000']]]);
+    expect(change.added[0].functions[1].permissions![0].fields.BUKRS).toEqual(['2000', '1000']);
+  });
+
+  it('comparison sees an org-level finding appear when the company codes come together', () => {
+    const before = analyse(x, rules(), opts()).findings;
+    const y = structuredClone(x);
+    y.roleAssignments.push({ role: 'R_PAY_1000', user: 'U1', from: null, to: null });
+    const rows = compareFindings(before, analyse(y, rules(), opts()).findings);
+    expect(rows.filter((r) => r.level === 'USER').map((r) => [r.riskId, r.status])).toEqual([['ORG1', 'new']]);
+  });
+
+  it('the CSV has ORG_VALUES after SOURCES only when asked, FIELD=value items joined by ;', () => {
+    const y = user(post({ BUKRS: ['1000', '*'] }), pay({ BUKRS: ['1000', '*'] }));
+    const findings = analyse(y, rules(['BUKRS', 'WERKS']), opts()).findings.filter((f) => f.level === 'USER');
+    const csv = findingsToCsv(findings, { orgValues: true }).trimEnd().split('\n');
+    expect(csv[0]).toBe('LEVEL,ID,RISK_ID,RISK_LEVEL,RISK_TYPE,FUNCTIONS,SOURCES,ORG_VALUES');
+    expect(csv[1]).toBe('USER,U1,ORG1,HIGH,SOD,FN_POST:FB01;FN_PAY:F110,R:R_POST;R:R_PAY,BUKRS=1000+WERKS=*;BUKRS=*+WERKS=*');
+    expect(findingsToCsv(findings).split('\n')[0]).toBe('LEVEL,ID,RISK_ID,RISK_LEVEL,RISK_TYPE,FUNCTIONS,SOURCES');
   });
 });
 
