@@ -47,7 +47,7 @@ export function mitigateFindings(
   const rolesHeld = (user: string): Set<string> => {
     if (heldFor !== user) {
       heldFor = user;
-      held = roleTreeOf(prepared, user);
+      held = prepared.landscape.roleTreeOf(user, date);
     }
     return held;
   };
@@ -98,29 +98,4 @@ export function mitigationWarnings(prepared: PreparedAnalysis, assignments: read
   add('USER_NOT_IN_USR02', unknownUsers);
   add('ROLE_NOT_IN_EXTRACT', unknownRoles);
   return out;
-}
-
-/**
- * Every role a user holds on D: its roles assigned on D and every role below them through
- * AGR_AGRS, and the same for its reference user when that exists in USR02. Walked over the
- * composite structure, not over the paths to single roles: a composite whose children loop
- * back (A > B > A) lies on no such path, yet it is inside the assigned composite and holds,
- * as a role, what its children hold.
- */
-function roleTreeOf(prepared: PreparedAnalysis, user: string): Set<string> {
-  const l = prepared.landscape;
-  const date = prepared.options.date;
-  const owners = [user];
-  const ref = l.referenceUserByUser.get(user);
-  if (ref !== undefined && ref !== user && l.users.has(ref)) owners.push(ref);
-  const held = new Set<string>();
-  const stack: string[] = [];
-  const reach = (role: string): void => {
-    if (held.has(role)) return;
-    held.add(role);
-    stack.push(role);
-  };
-  for (const u of owners) for (const r of l.rolesOf(u, date)) reach(r);
-  while (stack.length > 0) for (const child of l.childrenByComposite.get(stack.pop()!) ?? []) reach(child);
-  return held;
 }

@@ -32,6 +32,8 @@ export interface Holder {
   sources: () => ReachedSource[];
   /** Source keys only: cheaper than paths, enough to decide what is met. */
   sourceKeys: () => Iterable<string>;
+  /** USER holders: every role held (assigned, inside an assigned composite, via the reference user). */
+  rolesHeld?: () => Iterable<string>;
 }
 
 /**
@@ -148,7 +150,13 @@ export class PreparedAnalysis {
     const l = this.landscape;
     const d = this.options.date;
     const sources = (): ReachedSource[] => l.userSources(bname, d, roles);
-    return { level: 'USER', name: bname, sources, sourceKeys: () => l.userSourceKeys(bname, d, roles) };
+    return {
+      level: 'USER',
+      name: bname,
+      sources,
+      sourceKeys: () => l.userSourceKeys(bname, d, roles),
+      rolesHeld: () => l.roleTreeOf(bname, d, roles),
+    };
   }
 
   roleHolder(role: string): Holder {
@@ -230,7 +238,8 @@ export class PreparedAnalysis {
           holder.level,
           holder.name,
           risk.id,
-          () => this.landscape.rolesHeldBy(sources),
+          // The role tree, not the source paths: a looped composite lies on no path (rule 16 alike).
+          () => (holder.rolesHeld ? holder.rolesHeld() : this.landscape.rolesHeldBy(sources)),
           (role) => this.roleRisks(role).has(riskIndex),
         );
     return {

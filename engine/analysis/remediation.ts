@@ -192,9 +192,32 @@ export function usageOfFindings(
       }
     }
 
+    // The org-level risks of this user's findings: "still met" for them is rule 15's answer,
+    // asked (with the source keys left after the removal) only when the bit sets still meet them.
+    const orgRisks = new Set<number>();
+    for (const i of indexes) {
+      const r = riskIndex.get(findings[i].riskId);
+      if (r !== undefined && c.risks[r].orgFields.length > 0) orgRisks.add(r);
+    }
+    const leafKeys = (a: { kind: 'ROLE' | 'PROFILE'; name: string }): string[] =>
+      a.kind === 'ROLE' ? prepared.landscape.roleLeafKeys(a.name) : prepared.landscape.profileLeafKeys(a.name);
+    const keysWithout = (skip: number): string[] => {
+      const keys = new Set<string>();
+      own.forEach((a, j) => {
+        if (j !== skip) for (const k of leafKeys(a)) keys.add(k);
+      });
+      for (const a of inherited) for (const k of leafKeys(a)) keys.add(k);
+      return [...keys];
+    };
+
     // Per removable assignment: the risks still met without it, and the used tcodes lost.
     const removals = own.map((a, i) => {
-      const met = prepared.holderEvaluator.metRisks(checksOf(mainScratch, prefix.row(i), suffix.row(i + 1), refMain, (sets) => prepared.holderEvaluator.checkBits(sets)));
+      const checks = checksOf(mainScratch, prefix.row(i), suffix.row(i + 1), refMain, (sets) => prepared.holderEvaluator.checkBits(sets));
+      let met = prepared.holderEvaluator.metRisks(checks);
+      if (orgRisks.size > 0 && met.some((r) => orgRisks.has(r))) {
+        const keys = keysWithout(i);
+        met = met.filter((r) => !orgRisks.has(r) || prepared.metRisks(keys, checks, undefined, [r]).length > 0);
+      }
       let lost = 0;
       if (startableChecks.length > 0) {
         const after = checksOf(tcodeScratch, prefixT.row(i), suffixT.row(i + 1), refTcodes, (sets) => exec.checkBitsOfSets(sets));

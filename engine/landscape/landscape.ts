@@ -190,6 +190,28 @@ export class Landscape {
     }
   }
 
+  /**
+   * Every role a user holds on D (DESIGN 5.12, 5.16): its roles assigned on D (or `roles`, for a
+   * simulation) and every role below them through AGR_AGRS, and the same for its reference user
+   * when that exists in USR02. Walked over the composite structure, not over the paths to single
+   * roles: a composite whose children loop back (A > B > A) lies on no such path, yet it is
+   * inside the assigned composite and holds, as a role, what its children hold.
+   */
+  roleTreeOf(user: string, date: Date8, roles?: readonly string[]): Set<string> {
+    const held = new Set<string>();
+    const stack: string[] = [];
+    const reach = (role: string): void => {
+      if (held.has(role)) return;
+      held.add(role);
+      stack.push(role);
+    };
+    for (const r of roles ?? this.rolesOf(user, date)) reach(r);
+    const ref = this.referenceUserByUser.get(user);
+    if (ref !== undefined && ref !== user && this.users.has(ref)) for (const r of this.rolesOf(ref, date)) reach(r);
+    while (stack.length > 0) for (const child of this.childrenByComposite.get(stack.pop()!) ?? []) reach(child);
+    return held;
+  }
+
   /** Every role on the way to a user's sources (assigned, composite, single), own and via reference user. */
   rolesHeldBy(sources: readonly ReachedSource[]): Set<string> {
     const held = new Set<string>();

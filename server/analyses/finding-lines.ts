@@ -30,7 +30,8 @@ function meetingRoles(prepared: PreparedAnalysis, finding: Finding, riskIndex: M
   if (finding.level !== 'USER') return [];
   const index = riskIndex.get(finding.riskId);
   if (index === undefined) return [];
-  const held = prepared.landscape.rolesHeldBy(prepared.userHolder(finding.holder).sources());
+  // The role tree, as the engine's acceptance reads it: a looped composite lies on no source path.
+  const held = prepared.landscape.roleTreeOf(finding.holder, prepared.options.date);
   return [...held].filter((role) => prepared.roleRisks(role).has(index)).sort();
 }
 

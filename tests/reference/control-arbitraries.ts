@@ -6,7 +6,7 @@
  * lists.
  */
 import fc from 'fast-check';
-import type { Date8, MitigationAssignment, UsageRecord } from '../../engine/model/index.ts';
+import type { Date8, MitigationAssignment, RiskAcceptance, UsageRecord } from '../../engine/model/index.ts';
 import { REF_USER, ROLES, TCODES, USERS } from './arbitraries.ts';
 
 /** Bounds around LANDSCAPE_DATE (20260615): open, the day before, the day, the day after. */
@@ -40,3 +40,26 @@ export const usageRecordArb: fc.Arbitrary<UsageRecord> = fc.record({
 });
 
 export const usageArb: fc.Arbitrary<UsageRecord[]> = fc.array(usageRecordArb, { maxLength: 24 });
+
+/** Risk acceptances (rule 12): global, user and role scope, valid, expired, future and stray. */
+export const acceptanceArb: fc.Arbitrary<RiskAcceptance> = fc
+  .record({
+    riskId: fc.constantFrom('RK1', 'RK2', 'RK3', 'RK4', 'RK5', 'RKX'),
+    scope: fc.constantFrom<RiskAcceptance['scope']>('global', 'user', 'role', 'role', 'role'),
+    userId: fc.constantFrom<string>(...USERS, REF_USER, 'UX'),
+    roleId: fc.constantFrom<string>(...ROLES, ...ROLES, 'RX'),
+    validFrom: fc.constantFrom(...BOUNDS),
+    validTo: fc.constantFrom(...BOUNDS),
+  })
+  .map((a) => ({
+    riskId: a.riskId,
+    scope: a.scope,
+    holder: a.scope === 'global' ? '' : a.scope === 'user' ? a.userId : a.roleId,
+    message: `accepted ${a.scope}`,
+    author: 'auditor',
+    createdAt: '2026-06-01T10:00:00.000Z',
+    validFrom: a.validFrom,
+    validTo: a.validTo,
+  }));
+
+export const acceptancesArb: fc.Arbitrary<RiskAcceptance[]> = fc.array(acceptanceArb, { maxLength: 6 });

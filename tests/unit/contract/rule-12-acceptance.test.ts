@@ -190,3 +190,14 @@ describe('rule 12: acceptance', () => {
     expect(r.counts.acceptedFindings).toBe(0);
   });
 });
+
+describe('rule 12: a composite inside an assigned composite whose children loop back', () => {
+  it('is held by the user: a role acceptance for it accepts the user finding when it meets the whole risk', () => {
+    // U1 is assigned C_OUTER = {C_LOOP, R_BOTH}; C_LOOP = {C_OUTER}. C_LOOP lies on no path from
+    // U1 to a single role (the loop is cut), yet it is inside C_OUTER and meets P2P01 through it.
+    const y = extract().users('U1').role('R_BOTH', ...VENDOR, ...PAY).composite('C_OUTER', 'C_LOOP', 'R_BOTH').composite('C_LOOP', 'C_OUTER').assign('U1', 'C_OUTER').build();
+    const r = analyse(y, rules, opts({ acceptances: [acceptance('P2P01', 'role', 'C_LOOP')] }));
+    expect(accepted(r)).toContain('USER:U1:P2P01');
+    expect(accepted(r)).toContain('ROLE:C_LOOP:P2P01');
+  });
+});
