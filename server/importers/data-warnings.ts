@@ -4,18 +4,9 @@
  * reader that defaults, repairs or guesses says so here.
  */
 
-/** The fixed codes of DESIGN 4.1a (more may be added; these never change). */
-export const WARNING_CODES = [
-  'USER_NOT_IN_USR02',
-  'ROLE_NOT_DEFINED',
-  'PROFILE_WITHOUT_AUTHORISATIONS',
-  'ACTVT_LEADING_ZERO_LOST',
-  'ROW_LIMIT_SUSPECTED',
-  'ENCODING_GUESSED',
-  'COLUMN_DEFAULTED',
-] as const;
+import type { WarningCode } from '../../engine/model/data-warnings.ts';
 
-export type WarningCode = (typeof WARNING_CODES)[number];
+export { WARNING_CODES, type WarningCode } from '../../engine/model/data-warnings.ts';
 
 export interface DataWarning {
   code: WarningCode;

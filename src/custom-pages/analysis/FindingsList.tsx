@@ -58,6 +58,20 @@ function FilterSelect({
   );
 }
 
+/** A code with its name or description underneath, when there is one. */
+function CodeWithText({ code, text }: { code: string; text?: string }) {
+  return (
+    <>
+      {code}
+      {text ? (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {text}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
 /** Risk analysis list (/app/reports/list): the findings of the default analysis with filters and drill-down. */
 export default function FindingsList() {
   const translate = useTranslate();
@@ -75,31 +89,13 @@ export default function FindingsList() {
       key: 'holder',
       label: 'segra.analysis.fields.holder',
       sortable: true,
-      render: (r) => (
-        <>
-          {r.holder}
-          {r.holderName ? (
-            <Typography variant="caption" color="text.secondary" component="div">
-              {r.holderName}
-            </Typography>
-          ) : null}
-        </>
-      ),
+      render: (r) => <CodeWithText code={r.holder} text={r.holderName} />,
     },
     {
       key: 'riskId',
       label: 'segra.analysis.fields.risk_id',
       sortable: true,
-      render: (r) => (
-        <>
-          {r.riskId}
-          {r.riskDescription ? (
-            <Typography variant="caption" color="text.secondary" component="div">
-              {r.riskDescription}
-            </Typography>
-          ) : null}
-        </>
-      ),
+      render: (r) => <CodeWithText code={r.riskId} text={r.riskDescription} />,
     },
     {
       key: 'riskLevel',

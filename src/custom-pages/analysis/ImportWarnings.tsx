@@ -1,17 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-
-/** The fixed codes of DESIGN 4.1a, as the server's import record carries them. */
-export const WARNING_CODES = [
-  'USER_NOT_IN_USR02',
-  'ROLE_NOT_DEFINED',
-  'PROFILE_WITHOUT_AUTHORISATIONS',
-  'ACTVT_LEADING_ZERO_LOST',
-  'ROW_LIMIT_SUSPECTED',
-  'ENCODING_GUESSED',
-  'COLUMN_DEFAULTED',
-] as const;
+import { WARNING_CODES } from '../../../engine/model/data-warnings.ts';
 
 interface ImportWarning {
   code: string;

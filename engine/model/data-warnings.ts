@@ -1,0 +1,17 @@
+/**
+ * Data-quality warnings (DESIGN 4.1a): one shape for the command line's JSON and stderr, the
+ * server's import record and the system period screen.
+ */
+
+/** The fixed codes of DESIGN 4.1a (more may be added; these never change). */
+export const WARNING_CODES = [
+  'USER_NOT_IN_USR02',
+  'ROLE_NOT_DEFINED',
+  'PROFILE_WITHOUT_AUTHORISATIONS',
+  'ACTVT_LEADING_ZERO_LOST',
+  'ROW_LIMIT_SUSPECTED',
+  'ENCODING_GUESSED',
+  'COLUMN_DEFAULTED',
+] as const;
+
+export type WarningCode = (typeof WARNING_CODES)[number];
