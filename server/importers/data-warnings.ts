@@ -4,18 +4,14 @@
  * reader that defaults, repairs or guesses says so here.
  */
 
+import type { InputWarning } from '../../engine/model/controls.ts';
 import type { WarningCode } from '../../engine/model/data-warnings.ts';
 
 export { WARNING_CODES, type WarningCode } from '../../engine/model/data-warnings.ts';
 
-export interface DataWarning {
+/** An extract's warning: the shape of every input warning (`{ code, table, count, examples }`), with a fixed code. */
+export interface DataWarning extends InputWarning {
   code: WarningCode;
-  /** The SAP table the warning is about (the table naming the offending keys). */
-  table: string;
-  /** How many: distinct users / roles / profiles, rows, or the table's row count (see DESIGN 4.1a). */
-  count: number;
-  /** Up to 10 offending keys or lines, as text. */
-  examples: string[];
 }
 
 export const MAX_EXAMPLES = 10;
@@ -34,7 +30,7 @@ export class WarningTally {
 }
 
 /** One line of text per warning, as the command line prints them on stderr. */
-export function warningLine(w: Omit<DataWarning, 'code'> & { code: string }): string {
+export function warningLine(w: InputWarning): string {
   const examples =
     w.examples.length > 0 ? `: ${w.examples.join(', ')}${w.count > w.examples.length ? ', ...' : ''}` : '';
   return `warning ${w.code} ${w.table} (${w.count})${examples}`;
