@@ -23,7 +23,29 @@ export const FINDING_COLUMNS = [
   'acceptance_id',
   'message',
   'org_values',
+  'holder_name',
+  'risk_description',
 ] as const;
+
+/**
+ * The names a finding is stored with (DESIGN 6 `holderName`, `riskDescription`): the user's full
+ * name (USER_ADDR NAME_TEXTC, else first and last name) or the role's text (AGR_TEXTS), the
+ * first row in file order winning as the import keeps it, and the risk's description. Stored
+ * with the finding so a page of the list reads no other table (issue 11: no slower list).
+ */
+function findingNames(prepared: PreparedAnalysis): (f: Finding) => [string, string] {
+  const users = new Map<string, string>();
+  for (const u of prepared.extract.userAddresses) {
+    if (!users.has(u.user)) users.set(u.user, u.fullName.trim() || `${u.firstName} ${u.lastName}`.trim());
+  }
+  const roles = new Map<string, string>();
+  for (const t of prepared.extract.roleTexts) if (!roles.has(t.role)) roles.set(t.role, t.text);
+  const risks = new Map(prepared.ruleset.risks.map((r) => [r.id, r.description]));
+  return (f) => [
+    (f.level === 'USER' ? users : f.level === 'ROLE' ? roles : undefined)?.get(f.holder) ?? '',
+    risks.get(f.riskId) ?? '',
+  ];
+}
 
 /** The roles a user holds that meet the finding's whole risk by themselves (DESIGN 5.12). */
 function meetingRoles(prepared: PreparedAnalysis, finding: Finding, riskIndex: Map<string, number>): string[] {
@@ -53,6 +75,7 @@ export function* findingLines(
   chunkChars = 1 << 20,
 ): Generator<string> {
   const riskIndex = new Map(prepared.compiled.risks.map((r, i) => [r.risk.id, i]));
+  const names = findingNames(prepared);
   let chunk = '';
   for (const f of result.findings) {
     const fields = [
@@ -73,6 +96,7 @@ export function* findingLines(
       (f.acceptance as StoredAcceptance | null)?.id ?? COPY_NULL,
       f.acceptance ? copyText(f.acceptance.message) : COPY_NULL,
       copyText(pgArray(orgValueItems(f))),
+      ...names(f).map(copyText),
     ];
     chunk += fields.join('\t') + '\n';
     if (chunk.length > chunkChars) {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { defineResource, type ResourceSpec } from '../../resources/define-resource.ts';
-import { addFindingNames } from './finding-names.ts';
 
 /** Findings of analyses (DESIGN 6: id, analysisId, level, holder, holderName, riskId, riskDescription, … accepted, acceptedBy, message); read-only. */
 export const findingsResource: ResourceSpec = {
@@ -14,7 +13,9 @@ export const findingsResource: ResourceSpec = {
     analysisId: 'analysis_id',
     level: 'level',
     holder: 'holder',
+    holderName: 'holder_name',
     riskId: 'risk_id',
+    riskDescription: 'risk_description',
     riskLevel: 'risk_level',
     riskType: 'risk_type',
     businessProcess: 'business_process',
@@ -39,7 +40,6 @@ export const findingsResource: ResourceSpec = {
   // An L analysis has a million findings with their provenance: pages by ids (migration 0017).
   pageByIds: true,
   access: { read: ['Admin', 'User', 'SuperAdmin'], write: [], page: 'reports/list' },
-  decorate: async (db, records) => (await addFindingNames(db, records as never)) as unknown as Record<string, unknown>[],
 };
 
 export function registerFindings(app: FastifyInstance, db: Database): void {

@@ -186,6 +186,22 @@ function suite(target: TestDatabase): void {
     expect(row.getCell(at('RISK_DESCRIPTION')).value).toBe(risks.get(String(row.getCell(at('RISK_ID')).value)));
   });
 
+  it('stores the names with each finding, and migration 0021 fills them for findings stored before it (issue 11)', async () => {
+    const names = async () =>
+      (await db.query<{ id: string; holder_name: string; risk_description: string }>(
+        'SELECT id, holder_name, risk_description FROM findings WHERE analysis_id = $1 ORDER BY id',
+        [analysisId],
+      )).rows;
+    const stored = await names();
+    expect(stored.filter((f) => f.holder_name !== '').length).toBeGreaterThan(0);
+    expect(stored.every((f) => f.risk_description !== '')).toBe(true);
+    // As a database migrated before 0021 holds them: no names; the migration's updates restore them.
+    await db.query("UPDATE findings SET holder_name = '', risk_description = '' WHERE analysis_id = $1", [analysisId]);
+    const sql = readFileSync(path.resolve('server/db/migrations/0021_finding_name_columns.sql'), 'utf8');
+    for (const statement of sql.split(';').filter((s) => /^\s*(--[^\n]*\n\s*)*UPDATE/.test(s))) await db.query(statement);
+    expect(await names()).toEqual(stored);
+  });
+
   it('exports exactly the rows the findings list shows under its filter (issue 15)', async () => {
     const listed = async (filter: object) => {
       const r = await call('GET', `/api/findings?filter=${encodeURIComponent(JSON.stringify({ analysisId, ...filter }))}&range=[0,999]`, admin);
