@@ -165,14 +165,14 @@ async function serverBench(sizes: string[], databaseUrl: string | undefined, wri
     '|---|---:|---:|---:|---:|---:|',
   ];
   const loadLines = [
-    `| Size | List endpoint (${LOAD_CONNECTIONS} concurrent clients, ${loadSeconds} s each) | Requests | p50 (ms) | p99 (ms) | Max (ms) | Errors | Non-2xx | KB/answer |`,
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    `| Size | List endpoint (${LOAD_CONNECTIONS} concurrent clients, ${loadSeconds} s each) | Requests | p50 (ms) | p99 (ms) | Max (ms) | Errors | Non-2xx | KB/answer | CPU ms/answer |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const size of sizes) {
     const dir = await ensureLandscape(size);
     process.stderr.write(`measuring the server on ${size}…\n`);
     const m = await benchServer(databaseUrl, size, dir, `${String(BENCH_DATE).slice(0, 4)}-${String(BENCH_DATE).slice(4, 6)}-${String(BENCH_DATE).slice(6)}`, loadSeconds);
-    for (const e of m.load) loadLines.push(`| ${size} | ${e.name} | ${e.requests.toLocaleString('en')} | ${e.p50Ms} | ${e.p99Ms} | ${e.maxMs} | ${e.errors} | ${e.non2xx} | ${e.kbPerResponse.toFixed(1)} |`);
+    for (const e of m.load) loadLines.push(`| ${size} | ${e.name} | ${e.requests.toLocaleString('en')} | ${e.p50Ms} | ${e.p99Ms} | ${e.maxMs} | ${e.errors} | ${e.non2xx} | ${e.kbPerResponse.toFixed(1)} | ${e.cpuMsPerResponse.toFixed(2)} |`);
     lines.push(
       `| ${size} | ${m.agr1251Rows.toLocaleString('en')} | ${(m.importMs / 1000).toFixed(2)} | ${Math.round(m.rowsPerSecond).toLocaleString('en')} | ${(m.enqueuedToCompletedMs / 1000).toFixed(2)} | ${m.findings.toLocaleString('en')} |`,
     );

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { PROJECT_ROOT } from '../project-root.ts';
+import { CpuMeter } from './bench-cpu.ts';
 
 const SEGRA = path.join(PROJECT_ROOT, 'bin', 'segra.js');
 
@@ -26,6 +27,8 @@ export interface EndpointLoad {
   non2xx: number;
   /** Mean size of an answer's body and headers. */
   kbPerResponse: number;
+  /** CPU per answer (ms) of the API server and its database backends: comparable on a busy machine. */
+  cpuMsPerResponse: number;
 }
 
 /** DESIGN 10: "API list endpoints under 100 concurrent clients: p99 < 100 ms, no errors". */
@@ -114,6 +117,7 @@ export async function loadTestApi(db: Database, databaseUrl: string, targets: Lo
       const probe = await fetch(`${base}${e.path(e.pages - 1)}`, { headers });
       if (probe.status !== 200) throw new Error(`${e.name}: ${probe.status} ${(await probe.text()).slice(0, 200)}`);
       await drained(db);
+      const cpu = await CpuMeter.begin(db, child.pid!);
       const r = await autocannon({
         url: base,
         connections: LOAD_CONNECTIONS,
@@ -121,7 +125,18 @@ export async function loadTestApi(db: Database, databaseUrl: string, targets: Lo
         headers,
         requests: [{ setupRequest: (req) => ({ ...req, path: e.path(Math.floor(Math.random() * e.pages)) }) }],
       });
-      results.push({ name: e.name, requests: r.requests.total, p50Ms: r.latency.p50, p99Ms: r.latency.p99, maxMs: r.latency.max, errors: r.errors + r.timeouts, non2xx: r.non2xx, kbPerResponse: r.requests.total ? r.throughput.total / r.requests.total / 1024 : 0 });
+      const cpuMs = await cpu.end();
+      results.push({
+        name: e.name,
+        requests: r.requests.total,
+        p50Ms: r.latency.p50,
+        p99Ms: r.latency.p99,
+        maxMs: r.latency.max,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+        kbPerResponse: r.requests.total ? r.throughput.total / r.requests.total / 1024 : 0,
+        cpuMsPerResponse: r.requests.total ? cpuMs / r.requests.total : 0,
+      });
     }
     return results;
   } finally {
