@@ -8,7 +8,6 @@ import { jsonParam, XLSX_TYPE } from '../../resources/query-params.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
-import { addFindingNames } from './finding-names.ts';
 import { findingsResource } from './findings-resource.ts';
 import { analysisCover, reportData } from './pdf/report-data.ts';
 import { findingsExportFormat, PDF_TYPE, reportLanguage } from './pdf/report-params.ts';
@@ -29,6 +28,8 @@ interface ExportRow {
   message: string | null;
   /** ORG_VALUES items (`BUKRS=1000`); empty for risks without org fields. */
   orgValues: string[];
+  holderName: string;
+  riskDescription: string;
 }
 
 /**
@@ -40,7 +41,8 @@ export async function exportRows(db: Database, analysisId: string, filter: unkno
   const where = ['analysis_id = $1', ...filterConditions(findingsResource, filter, params)];
   const { rows } = await db.query<ExportRow>(
     `SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel", risk_type AS "riskType", business_process AS "businessProcess",
-            functions, sources, accepted, accepted_by AS "acceptedBy", message, org_values AS "orgValues"
+            functions, sources, accepted, accepted_by AS "acceptedBy", message, org_values AS "orgValues",
+            holder_name AS "holderName", risk_description AS "riskDescription"
      FROM findings WHERE ${where.join(' AND ')}`,
     params,
   );
@@ -72,12 +74,11 @@ export function findingsCsv(rows: readonly ExportRow[], orgValues = false): stri
 async function findingsXlsx(
   db: Database,
   analysisId: string,
-  plain: readonly ExportRow[],
+  rows: readonly ExportRow[],
   orgValues: boolean,
   filter: Record<string, unknown>,
 ): Promise<Buffer> {
   const meta = await analysisCover(db, analysisId, filter);
-  const rows = await addFindingNames(db, plain.map((r) => ({ ...r, analysisId })));
   const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   addSummarySheet(workbook, meta, rows);
