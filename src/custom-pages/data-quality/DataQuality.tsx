@@ -16,11 +16,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useGetList, useGetOne, useTranslate } from 'react-admin';
+import { useGetList, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { SCOPE_REASONS, type DataQualitySummary, type ScopeReason, type ScopedUser } from '../../../contracts/data-quality.ts';
 import { ImportWarnings } from '../analysis/ImportWarnings.tsx';
-import { ScreenCard } from '../analysis/components.tsx';
+import { formatDate, ScreenCard } from '../analysis/components.tsx';
+import { intlLocale } from '../../resources/common/locale.ts';
 
 type Scope = '' | 'in' | 'out';
 
@@ -29,6 +30,7 @@ const reasonKey = (r: ScopeReason): string => `segra.data_quality.reasons.${r.re
 /** Rows per SAP table of the last import: the tables with rows first, then the empty ones. */
 function TableCounts({ tables }: { tables: DataQualitySummary['tables'] }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const sorted = [...tables.filter((t) => t.rows > 0), ...tables.filter((t) => t.rows === 0)];
   return (
     <Table size="small" data-testid="data-quality-tables" sx={{ maxWidth: 360 }}>
@@ -43,7 +45,7 @@ function TableCounts({ tables }: { tables: DataQualitySummary['tables'] }) {
           <TableRow key={t.table} data-testid="data-quality-table-row">
             <TableCell>{t.table}</TableCell>
             <TableCell align="right" sx={{ color: t.rows === 0 ? 'text.disabled' : undefined }}>
-              {t.rows.toLocaleString()}
+              {t.rows.toLocaleString(intlLocale(locale))}
             </TableCell>
           </TableRow>
         ))}
@@ -162,6 +164,7 @@ function ScopedUsers({ periodId, scope, setScope, reason, setReason }: { periodI
  */
 export default function DataQuality() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const { id = '' } = useParams();
   const { data: period } = useGetOne<{ id: string; name: string }>('system-periods', { id });
   const { data: summary, isPending, error } = useGetOne<DataQualitySummary & { id: string }>(`system-periods/${id}`, { id: 'data-quality' });
@@ -185,7 +188,7 @@ export default function DataQuality() {
       {summary && (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
           <Typography variant="body2" color="text.secondary" data-testid="data-quality-period">
-            {translate('segra.data_quality.period', { name: period?.name ?? '', date: summary.periodDate })}
+            {translate('segra.data_quality.period', { name: period?.name ?? '', date: formatDate(summary.periodDate, intlLocale(locale)) })}
           </Typography>
           {summary.tables.every((t) => t.rows === 0) && <Alert severity="info">{translate('segra.data_quality.not_imported')}</Alert>}
           <Box component="section">

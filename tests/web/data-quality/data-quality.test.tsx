@@ -28,6 +28,7 @@ const summary: DataQualitySummary = {
   status: 'ready',
   tables: [
     { table: 'USR02', rows: 36 },
+    { table: 'AGR_1251', rows: 63908 },
     { table: 'AGR_USERS', rows: 3 },
     { table: 'AGR_DEFINE', rows: 0 },
   ],
@@ -89,8 +90,8 @@ const texts = (selector: string) => [...container!.querySelectorAll(selector)].m
 describe('data-quality screen of a system period', () => {
   it('shows the counts per table, the warnings open, and the users with their reasons', async () => {
     await renderIn('en');
-    expect(container!.querySelector('[data-testid="data-quality-period"]')!.textContent).toBe('Period PRD June, dated 2026-06-30');
-    expect(texts('[data-testid="data-quality-table-row"]')).toEqual(['USR0236', 'AGR_USERS3', 'AGR_DEFINE0']);
+    expect(container!.querySelector('[data-testid="data-quality-period"]')!.textContent).toBe('Period PRD June, dated 30/06/2026');
+    expect(texts('[data-testid="data-quality-table-row"]')).toEqual(['USR0236', 'AGR_125163,908', 'AGR_USERS3', 'AGR_DEFINE0']);
     expect(texts('[data-testid="import-warning"]')[0]).toContain('Users with roles or profiles who are missing from USR02');
     expect(container!.querySelector('[data-testid="data-quality-out-of-scope"]')!.textContent).toBe('Out of scope: 6');
     expect(container!.querySelector('[data-testid="data-quality-reason-not-yet-valid"]')!.textContent).toBe('Not yet valid: 1');
@@ -110,6 +111,8 @@ describe('data-quality screen of a system period', () => {
   it('speaks Turkish, the default language', async () => {
     await renderIn('tr');
     expect(container!.querySelector('h1')!.textContent).toBe('Veri kalitesi');
+    expect(texts('[data-testid="data-quality-table-row"]')[1]).toBe('AGR_125163.908');
+    expect(container!.querySelector('[data-testid="data-quality-period"]')!.textContent).toBe('Dönem PRD June, tarih 30.06.2026');
     expect(texts('[data-testid="data-quality-user-reasons"]')).toEqual(['', 'USR02’de yok', 'Kilitli, Süresi dolmuş']);
   });
 });
