@@ -136,7 +136,7 @@ export function registerDataQuality(app: FastifyInstance, db: Database): void {
     const { rows } = await db.query<{ bname: string; reasons: ScopeReason[]; named_in: string[]; total: number }>(
       `SELECT bname, reasons, named_in, (count(*) OVER ())::int AS total
          FROM (${SCOPED_USERS}) s ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY bname ${direction} LIMIT ${end - start + 1} OFFSET ${start}`,
+        ORDER BY bname COLLATE "C" ${direction} LIMIT ${end - start + 1} OFFSET ${start}`,
       params,
     );
     // A page past the end has no row to carry the total: counted apart.

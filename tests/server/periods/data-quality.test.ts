@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { usersByScope } from '../../../contracts/data-quality.ts';
 import { scopeUsers } from '../../../engine/analysis/scope.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { openPostgres } from '../../../server/db/database.ts';
@@ -147,6 +148,12 @@ function suite(target: TestDatabase): void {
     );
     const inScope = await users('filter={"scope":"in"}&range=[0,99]');
     expect((inScope.body as Users).map((u) => u.bname)).toEqual(engine.inScope.map((u) => u.bname).sort());
+  });
+
+  it('answers every user exactly as the in-memory scoping the demo uses (contracts/data-quality.ts)', async () => {
+    const extract = await readSystemExtract(Object.entries(bytes()).map(([name, data]) => ({ name, data })));
+    const all = await users('range=[0,999]');
+    expect(all.body).toEqual(usersByScope(extract, 20260630));
   });
 
   it('pages, sorts and filters by reason and name', async () => {
