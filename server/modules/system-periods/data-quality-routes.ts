@@ -66,7 +66,16 @@ export function registerDataQuality(app: FastifyInstance, db: Database): void {
   };
   const dateOf = (p: PeriodRow): number => Number(p.period_date.replaceAll('-', ''));
 
-  app.get('/api/system-periods/:id/data-quality', { preHandler: app.authenticate }, async (request): Promise<DataQualitySummary> => {
+  const summary = {
+    summary: 'The data quality of a system period',
+    description: 'Rows per SAP table of the last import, its data-quality warnings (DESIGN 4.1a), and how many users are in and out of scope on the period date, per reason.',
+  };
+  const list = {
+    summary: "A system period's users in and out of scope, paged",
+    description:
+      'Each user with the reasons it is out of scope (locked, expired, not-yet-valid, missing-from-usr02). range=[0,24], sort=["bname","ASC"|"DESC"], filter={"scope":"in"|"out","reason":…,"q":…}; answers Content-Range.',
+  };
+  app.get('/api/system-periods/:id/data-quality', { preHandler: app.authenticate, schema: summary }, async (request): Promise<DataQualitySummary> => {
     const p = await period(request);
     const byReason = Object.fromEntries(SCOPE_REASONS.map((r) => [r, 0])) as Record<ScopeReason, number>;
     const users = { inUsr02: 0, inScope: 0, outOfScope: 0, byReason };
@@ -95,7 +104,7 @@ export function registerDataQuality(app: FastifyInstance, db: Database): void {
     };
   });
 
-  app.get('/api/system-periods/:id/data-quality/users', { preHandler: app.authenticate }, async (request, reply): Promise<ScopedUser[]> => {
+  app.get('/api/system-periods/:id/data-quality/users', { preHandler: app.authenticate, schema: list }, async (request, reply): Promise<ScopedUser[]> => {
     const p = await period(request);
     const query = (request.query ?? {}) as Record<string, unknown>;
     const sort = jsonParam('sort', query.sort);
