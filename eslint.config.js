@@ -3,11 +3,15 @@ import tseslint from 'typescript-eslint';
 
 // The one-way floors of DESIGN.md 2: src → engine, server → engine, engine → nothing of ours.
 // A relative import that climbs out of its folder into a forbidden top-level folder is an error
-// (tests/unit/lint-floors.test.ts plants one of each so this guard cannot rot).
+// (tests/unit/floors/lint-floors.test.ts plants one of each so this guard cannot rot).
+// `import()` too, through a selector (its regex may hold no "/": \x2F stands for it).
 const into = (...dirs) => `^(\\.\\./)+(${dirs.join('|')})(/|$)`;
 const floor = (files, dirs, message) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: into(...dirs), message }] }] },
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [{ regex: into(...dirs), message }] }],
+    'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${into(...dirs).replaceAll('/', '\\x2F')}/]`, message }],
+  },
 });
 const FLOORS = [
   floor(['engine/**'], ['server', 'src', 'bin', 'generator', 'contracts', 'tests'], 'The engine imports nothing of ours (DESIGN.md 2).'),

@@ -16,7 +16,7 @@ beforeAll(() => {
 
 async function floorErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, filePath) });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => m.message);
 }
 
 const use = (from: string) => `import { x } from '${from}';\nexport const y = x;\n`;
@@ -39,8 +39,12 @@ describe('lint floors', () => {
     expect(errors[0]).toContain(message);
   });
 
-  it('re-exports are caught too', async () => {
+  it('re-exports, type imports and import() are caught too', async () => {
     expect(await floorErrors('src/demo/planted.ts', "export { fieldErrors } from '../../server/errors.ts';\n")).toHaveLength(1);
+    expect(await floorErrors('src/demo/planted.ts', "import type { Database } from '../../server/db/database.ts';\nexport type D = Database;\n")).toHaveLength(1);
+    expect(await floorErrors('src/custom-pages/planted.ts', "export const load = () => import('../../server/errors.ts');\n")).toHaveLength(1);
+    expect(await floorErrors('engine/planted.ts', "export const load = () => import('../src/App.tsx');\n")).toHaveLength(1);
+    expect(await floorErrors('src/custom-pages/planted.ts', "export const load = () => import('./analysis/Basis.tsx');\n")).toEqual([]);
   });
 
   it.each([
@@ -59,7 +63,7 @@ describe('lint floors', () => {
     const dir = path.join(ROOT, 'src/demo');
     const files = readdirSync(dir).filter((f) => /\.tsx?$/.test(f)).map((f) => path.join(dir, f));
     const results = await eslint.lintFiles(files);
-    const crossings = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => `${r.filePath}: ${m.message}`));
+    const crossings = results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax').map((m) => `${r.filePath}: ${m.message}`));
     expect(crossings).toEqual([]);
     expect(results.length).toBeGreaterThan(5);
   });
