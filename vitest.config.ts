@@ -1,11 +1,29 @@
 import { defineConfig } from 'vitest/config';
 
+// Test tiers (issue 14 item 6). `npm test` runs every project, each test file exactly once;
+// `npm run test:unit` runs only the fast tier: the engine and the pure modules, in seconds.
+const UNIT_SLOW = [
+  // Property tests (hundreds of generated landscapes against the reference) and the tests that
+  // generate or read whole landscapes: pure code too, but minutes, not seconds.
+  'tests/unit/**/*.property.test.ts',
+  'tests/unit/generator.test.ts',
+  'tests/unit/readers/real-exports.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: ['tests/e2e/**', 'node_modules/**', ...UNIT_SLOW] } },
+      { extends: true, test: { name: 'unit-slow', include: UNIT_SLOW } },
+      { extends: true, test: { name: 'cli', include: ['tests/cli/**/*.test.ts'] } },
+      // Both databases: every suite runs on PGlite and, when one answers on 127.0.0.1:5432, on
+      // PostgreSQL (tests/server/databases.ts); `npm run test:server:pglite` / `test:server:pg` pick one.
+      { extends: true, test: { name: 'server', include: ['tests/server/**/*.test.ts'] } },
+      { extends: true, test: { name: 'web', include: ['tests/web/**/*.test.ts', 'tests/web/**/*.test.tsx'] } },
+    ],
   },
 });

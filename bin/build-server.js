@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Compiles server/ and engine/ to JavaScript under .compiled/ (git-ignored), file by file with
+// Compiles server/, engine/, generator/ and contracts/ to JavaScript under .compiled/ (git-ignored), file by file with
 // the folder layout kept, so `segra` starts without compiling TypeScript (DESIGN 10: a tiny
 // analysis in < 250 ms). Run by `npm ci`/`npm install` (the prepare script) and `npm start`;
 // bin/segra.js falls back to the sources through tsx while this output is missing or older.

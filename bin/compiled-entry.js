@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-export const SOURCE_DIRS = ['server', 'engine'];
+export const SOURCE_DIRS = ['server', 'engine', 'generator', 'contracts'];
 
 /** The compiled entry module of the command line, or null when it is missing or stale. */
 export function compiledMain(root) {

@@ -21,12 +21,5 @@ export const forbidden = (message = 'Not allowed'): AppError => new AppError(403
 export const notFound = (message = 'Not found'): AppError => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, code = 'CONFLICT'): AppError => new AppError(409, code, message);
 
-/** Turns a zod error into field errors: `{ email: 'Email is not valid' }`. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const i of issues) {
-    const key = i.path.map(String).join('.') || '_';
-    out[key] ??= i.message;
-  }
-  return out;
-}
+/** Turns a zod error into field errors: `{ email: 'Email is not valid' }` (shared with the demo). */
+export { fieldErrors } from '../contracts/field-errors.ts';

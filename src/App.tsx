@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, Loading } from 'react-admin';
 import { Route, useLocation } from 'react-router-dom';
 import { analysisScreens } from './custom-pages/analysis/screens.tsx';
 import { demoAppRoutes } from './custom-pages/apps/routes.tsx';
+import { DATA_QUALITY_PATH, DataQualityPage } from './custom-pages/data-quality/routes.ts';
 import { LoginPage } from './custom-pages/auth/LoginPage.tsx';
 import { AppNotifications } from './layout/AppNotifications.tsx';
 import { ErrorBoundary } from './layout/ErrorBoundary.tsx';
@@ -100,6 +101,7 @@ export function App() {
         {customScreens.map((path) => (
           <Route key={path} path={path} element={CUSTOM_SCREENS[path] ?? <ScreenPlaceholder />} />
         ))}
+        <Route path={DATA_QUALITY_PATH} element={<DataQualityPage />} />
         {demoAppRoutes.map(({ path, component: Component }) => (
           <Route key={path} path={path} element={<Component />} />
         ))}

@@ -7,7 +7,7 @@ import { abandonActiveBasisRuns } from '../jobs/basis-job.ts';
 import type { AnalysisShardJob } from '../jobs/job-names.ts';
 import { readExtractChunks } from '../periods/extract-chunks.ts';
 import { ExtractDecoder } from '../periods/extract-decoder.ts';
-import { PERIOD_TABLES } from '../periods/period-tables.ts';
+import { PERIOD_TABLES } from '../../contracts/period-tables.ts';
 import { loadRuleset } from '../periods/ruleset-store.ts';
 import { loadAcceptances, loadDeactivations } from './acceptances.ts';
 import { AnalysisThread } from './analysis-thread.ts';

@@ -1,5 +1,5 @@
-import { generateControls } from '../generator/controls.ts';
-import { generateLandscape } from '../generator/index.ts';
+import { generateControls } from '../../generator/controls.ts';
+import { generateLandscape } from '../../generator/index.ts';
 import { parseFlags, oneOf, requireFlag } from './options.ts';
 import { Progress } from './progress.ts';
 import { UsageError } from './usage-error.ts';

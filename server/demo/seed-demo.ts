@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defaultRuleset, defaultRulesetName } from '../../engine/rulesets/default-ruleset.ts';
 import { runAnalysis } from '../analyses/run-analysis.ts';
 import type { Database } from '../db/database.ts';
-import { generateLandscape } from '../generator/index.ts';
+import { generateLandscape } from '../../generator/index.ts';
 import { runExtractImport } from '../jobs/import-extract-job.ts';
 import { writeRuleset } from '../periods/ruleset-store.ts';
 

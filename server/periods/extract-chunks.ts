@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.ts';
 import { nextTurn } from '../db/next-turn.ts';
 import { needsFileOrder } from './extract-decoder.ts';
-import { PERIOD_TABLES, type PeriodTable } from './period-tables.ts';
+import { PERIOD_TABLES, type PeriodTable } from '../../contracts/period-tables.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,6 +1,6 @@
 import { emptyExtract, type SystemExtract } from '../../engine/model/extract.ts';
 import { parseCopyField } from '../db/copy-text.ts';
-import { PERIOD_TABLES, type PeriodTable } from './period-tables.ts';
+import { PERIOD_TABLES, type PeriodTable } from '../../contracts/period-tables.ts';
 
 /**
  * Turns the COPY text of a stored extract's tables back into the engine's SystemExtract,

@@ -1,7 +1,7 @@
 import { emptyExtract, type SystemExtract } from '../../engine/model/extract.ts';
 import { copyText, COPY_NULL, readCopyRows } from '../db/copy-text.ts';
 import type { Database } from '../db/database.ts';
-import { PERIOD_TABLES, type PeriodColumn, type PeriodTable } from './period-tables.ts';
+import { PERIOD_TABLES, type PeriodColumn, type PeriodTable } from '../../contracts/period-tables.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

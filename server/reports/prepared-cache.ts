@@ -4,7 +4,7 @@ import { objectsNeeded } from '../analyses/objects-needed.ts';
 import type { Database } from '../db/database.ts';
 import { readExtractChunks } from '../periods/extract-chunks.ts';
 import { ExtractDecoder } from '../periods/extract-decoder.ts';
-import { PERIOD_TABLES } from '../periods/period-tables.ts';
+import { PERIOD_TABLES } from '../../contracts/period-tables.ts';
 import { loadRuleset } from '../periods/ruleset-store.ts';
 import { SimulationThread } from './simulation-thread.ts';
 

@@ -9,6 +9,7 @@ import { authRoute, sessionOf, unauthenticated } from './auth.ts';
 import { compare } from './compare.ts';
 import type { DemoContext } from './context.ts';
 import { dashboard } from './dashboard.ts';
+import { dataQuality } from './data-quality.ts';
 import { DemoDefaultAnalysis } from './default-analysis.ts';
 import { isDemoResource, restResource } from './resources.ts';
 import { buildDemoExtract } from './sample-extract.ts';
@@ -91,6 +92,7 @@ export class DemoApi {
     const ctx = this.ctx;
     if (seg[0] === 'system-periods' && seg[2] === 'tables') return periodTables(ctx, seg[1], seg[3], q);
     if (seg[0] === 'system-periods' && seg[2] === 'basis') return basisChecks(method, seg.slice(3));
+    if (seg[0] === 'system-periods' && seg[2] === 'data-quality' && method === 'GET') return dataQuality(ctx, seg[1], seg.slice(3), q);
     if (seg[0] === 'analyses') {
       if (seg[1] === 'compare' && method === 'GET') return compare(ctx, q);
       if (seg[2] === 'export' && method === 'GET') return this.analyses.export(seg[1], q.get('format') ?? 'csv');

@@ -1,9 +1,9 @@
 import type { SystemExtract } from '../../engine/model/extract.ts';
 import { emptyExtract } from '../../engine/model/extract.ts';
-import { addInstance, functionInstances, literalInstance, toValues, type Instance } from '../../server/generator/authorisations.ts';
-import { FIRST_NAMES, LAST_NAMES, asciiName } from '../../server/generator/people.ts';
-import { Random } from '../../server/generator/random.ts';
-import { ROLE_TEMPLATES, type AuthValue, type RoleTemplate } from '../../server/generator/role-templates.ts';
+import { addInstance, functionInstances, literalInstance, toValues, type Instance } from '../../generator/authorisations.ts';
+import { FIRST_NAMES, LAST_NAMES, asciiName } from '../../generator/people.ts';
+import { Random } from '../../generator/random.ts';
+import { ROLE_TEMPLATES, type AuthValue, type RoleTemplate } from '../../generator/role-templates.ts';
 import { defaultRuleset } from '../../engine/rulesets/default-ruleset.ts';
 
 /** The demo system's analysis date (the period date of its one system period). */

@@ -1,7 +1,7 @@
 import { date8ToIso } from '../../engine/model/dates.ts';
 import type { SystemExtract } from '../../engine/model/extract.ts';
 import { defaultRuleset, defaultRulesetName } from '../../engine/rulesets/default-ruleset.ts';
-import { PERIOD_TABLES } from '../../server/periods/period-tables.ts';
+import { PERIOD_TABLES } from '../../contracts/period-tables.ts';
 import { DEMO_PERIOD_DATE } from './sample-extract.ts';
 import { DEMO_USERS } from './token.ts';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { fieldErrors } from '../../server/errors.ts';
+import { fieldErrors } from '../../contracts/field-errors.ts';
 
 /*
  * The body of `POST /api/simulations` as the server's `simulationSchema`

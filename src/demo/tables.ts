@@ -1,4 +1,4 @@
-import { PERIOD_TABLES } from '../../server/periods/period-tables.ts';
+import { PERIOD_TABLES } from '../../contracts/period-tables.ts';
 import { contentRange, error, filterOf, json, notInDemo, parseJson } from './answers.ts';
 import type { DemoContext } from './context.ts';
 import { DEMO_SYSTEM_PERIOD_ID } from './seed.ts';

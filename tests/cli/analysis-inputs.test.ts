@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyse, findingsToCsv } from '../../engine/index.ts';
-import { generateLandscape } from '../../server/generator/index.ts';
+import { generateLandscape } from '../../generator/index.ts';
 import { readSystemExtract } from '../../server/importers/extract-reader.ts';
 import { readRuleset } from '../../server/importers/ruleset-reader.ts';
 import { objectsNeeded, readAnalysisInputs } from '../../server/cli/inputs.ts';

@@ -27,7 +27,8 @@ async function findAdminUrl(): Promise<string | undefined> {
   return undefined;
 }
 
-export const postgresAdminUrl = await findAdminUrl();
+// SEGRA_TEST_DB=pglite (npm run test:server:pglite) leaves PostgreSQL out even when one runs.
+export const postgresAdminUrl = process.env.SEGRA_TEST_DB === 'pglite' ? undefined : await findAdminUrl();
 
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: postgresAdminUrl });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRuleset } from '../../engine/rulesets/default-ruleset.ts';
 import { RULESET_FILES } from '../../engine/rulesets/ruleset-tables.ts';
 import { EXTRACT_TABLES, EXTRACT_TABLE_NAMES } from '../../server/importers/extract-tables.ts';
-import { generateLandscape, type GenerateLandscapeResult } from '../../server/generator/index.ts';
+import { generateLandscape, type GenerateLandscapeResult } from '../../generator/index.ts';
 
 /** Tables SAP keeps client-independent; all others carry a leading MANDT column. */
 const CLIENT_INDEPENDENT = new Set(['TSTCT', 'TSTCA', 'CVERS', 'T000']);

@@ -9,7 +9,7 @@ import { conflict } from '../../errors.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
 import { readExtractChunks } from '../../periods/extract-chunks.ts';
 import { ExtractDecoder } from '../../periods/extract-decoder.ts';
-import { PERIOD_TABLES } from '../../periods/period-tables.ts';
+import { PERIOD_TABLES } from '../../../contracts/period-tables.ts';
 import { ThreadClient } from '../../workers/thread-client.ts';
 import { withHeartbeat } from '../../workers/with-heartbeat.ts';
 import { defineResource, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { PERIOD_TABLES, type PeriodTable } from '../../periods/period-tables.ts';
+import { PERIOD_TABLES, type PeriodTable } from '../../../contracts/period-tables.ts';
 import type { WorkerReply, WorkerRequest } from './sandbox-messages.ts';
 import { refused, SANDBOX_VIEWS, timedOut, type SandboxOptions, type SandboxResult } from './sandbox.ts';
 import { tokenize } from './sql-guard.ts';

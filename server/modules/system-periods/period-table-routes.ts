@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { countCacheOf } from '../../resources/count-cache.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { jsonParam, rangeParam } from '../../resources/query-params.ts';
-import { PERIOD_TABLES } from '../../periods/period-tables.ts';
+import { PERIOD_TABLES } from '../../../contracts/period-tables.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { systemPeriodsResource } from './system-periods-resource.ts';

@@ -10,6 +10,7 @@ import { deleteImport } from '../../periods/extract-store.ts';
 import { defineResource, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { isoDate, requiredText } from '../../resources/fields.ts';
+import { registerDataQuality } from './data-quality-routes.ts';
 import { registerImportCancel } from './import-cancel-route.ts';
 import { registerPeriodTables } from './period-table-routes.ts';
 import { saveUpload, uploadInput } from './uploads.ts';
@@ -74,6 +75,7 @@ export async function systemPeriodRoutes(app: FastifyInstance, options: PeriodRo
   defineResource(app, systemPeriodsResource, { db });
   registerPeriodTables(app, db);
   registerImportCancel(app, db);
+  registerDataQuality(app, db);
 
   app.post(
     '/api/system-periods/:id/extract',

@@ -21,9 +21,9 @@ function asWarnings(value: unknown): ImportWarning[] {
  * The data-quality warnings of a system period's import (DESIGN 4.1a): a button with their
  * number, opening each warning translated, with its table, count and examples.
  */
-export function ImportWarnings({ warnings }: { warnings: unknown }) {
+export function ImportWarnings({ warnings, defaultOpen = false }: { warnings: unknown; defaultOpen?: boolean }) {
   const translate = useTranslate();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const list = asWarnings(warnings);
   if (list.length === 0) return null;
   const title = (code: string) =>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { intlLocale } from '../../resources/common/locale.ts';
 import { apiJson, apiList } from './api.ts';
+import { DataQualityLink } from '../data-quality/DataQualityLink.tsx';
 import { UploadButton } from './FileButtons.tsx';
 import { PagedTable, type Column } from './PagedTable.tsx';
 import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
@@ -99,6 +100,7 @@ export default function SystemPeriods() {
         pollWhile={(rows) => rows.some((r) => r.status === 'importing')}
         rowActions={(row, reload) => (
           <>
+            <DataQualityLink periodId={row.id} disabled={row.status !== 'ready'} />
             <UploadButton url={`/api/system-periods/${row.id}/extract`} label="segra.analysis.upload.extract" disabled={row.status === 'importing'} onUploaded={reload} />
             <ConfirmButton
               label="segra.analysis.common.delete"

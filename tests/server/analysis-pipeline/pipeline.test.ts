@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import Papa from 'papaparse';
-import { generateLandscape } from '../../../server/generator/index.ts';
+import { generateLandscape } from '../../../generator/index.ts';
 import { emptyExtract } from '../../../engine/model/extract.ts';
 import { sweepStaleWork } from '../../../server/jobs/workers.ts';
 import { writeExtract } from '../../../server/periods/extract-store.ts';

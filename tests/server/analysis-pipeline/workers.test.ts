@@ -8,7 +8,7 @@ import { buildApp } from '../../../server/app.ts';
 import { loadConfig } from '../../../server/config.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
-import { generateLandscape } from '../../../server/generator/index.ts';
+import { generateLandscape } from '../../../generator/index.ts';
 import { startQueue, type JobQueue } from '../../../server/jobs/queue.ts';
 import { sweepStaleWork } from '../../../server/jobs/workers.ts';
 import { postgresAdminUrl, postgresDatabase } from '../databases.ts';

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SystemExtract } from '../../../engine/model/extract.ts';
 import type { Database } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
-import { generateLandscape } from '../../../server/generator/index.ts';
+import { generateLandscape } from '../../../generator/index.ts';
 import { readSystemExtract } from '../../../server/importers/extract-reader.ts';
 import { deleteImport, loadExtract, writeExtract } from '../../../server/periods/extract-store.ts';
-import { PERIOD_TABLES } from '../../../server/periods/period-tables.ts';
+import { PERIOD_TABLES } from '../../../contracts/period-tables.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'segra-store-'));

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import type { Database } from '../../../server/db/database.ts';
 import type { Ruleset } from '../../../engine/model/ruleset.ts';
-import { generateLandscape } from '../../../server/generator/index.ts';
+import { generateLandscape } from '../../../generator/index.ts';
 import { readRuleset } from '../../../server/importers/ruleset-reader.ts';
 import { rulesetToGrcFiles } from '../../../server/importers/ruleset-grc.ts';
 import { multipart, pipelineApp, seedCustomer, waitFor, type PipelineApp } from '../analysis-pipeline/harness.ts';

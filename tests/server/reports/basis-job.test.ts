@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { abandonActiveAnalyses } from '../../../server/analyses/run-analysis.ts';
 import type { Database } from '../../../server/db/database.ts';
-import { generateLandscape } from '../../../server/generator/index.ts';
+import { generateLandscape } from '../../../generator/index.ts';
 import { loadMigrations, migrate } from '../../../server/db/migrate.ts';
 import { JOBS } from '../../../server/jobs/job-names.ts';
 import { sweepStaleWork } from '../../../server/jobs/workers.ts';

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { generateLandscape } from '../../../server/generator/index.ts';
+import { generateLandscape } from '../../../generator/index.ts';
 import { REPORT_STRINGS } from '../../../server/modules/analyses/pdf/report-strings.ts';
 import { seedCustomer, type PipelineApp } from '../analysis-pipeline/harness.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';

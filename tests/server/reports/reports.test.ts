@@ -9,7 +9,7 @@ import type { SimulationRequest } from '../../../engine/model/analysis.ts';
 import type { SystemExtract } from '../../../engine/model/extract.ts';
 import type { Ruleset } from '../../../engine/model/ruleset.ts';
 import type { Database } from '../../../server/db/database.ts';
-import { generateLandscape } from '../../../server/generator/index.ts';
+import { generateLandscape } from '../../../generator/index.ts';
 import { readSystemExtract } from '../../../server/importers/extract-reader.ts';
 import { readRuleset } from '../../../server/importers/ruleset-reader.ts';
 import { records } from '../../../server/modules/reports/simulation.ts';

@@ -1,4 +1,4 @@
-import type { RuleFunction, Ruleset } from '../../engine/model/ruleset.ts';
+import type { RuleFunction, Ruleset } from '../engine/model/ruleset.ts';
 import type { CsvWriter } from './csv-writer.ts';
 import { csvField } from './csv-writer.ts';
 import type { Random } from './random.ts';

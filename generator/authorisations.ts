@@ -1,4 +1,4 @@
-import type { RuleFunction, Ruleset } from '../../engine/model/ruleset.ts';
+import type { RuleFunction, Ruleset } from '../engine/model/ruleset.ts';
 import type { Random } from './random.ts';
 import type { AuthValue, FieldValues, FunctionUse, LiteralInstance } from './role-templates.ts';
 import { OBJECT_FIELDS, ORG_VARIABLES, USER_GROUPS } from './sap-catalogue.ts';

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { defaultRuleset } from '../../engine/rulesets/default-ruleset.ts';
-import { RULESET_FILES, rulesetToTables, type RulesetFileName } from '../../engine/rulesets/ruleset-tables.ts';
-import { EXTRACT_TABLES, EXTRACT_TABLE_NAMES, type ExtractTableName } from '../importers/extract-tables.ts';
+import { defaultRuleset } from '../engine/rulesets/default-ruleset.ts';
+import { RULESET_FILES, rulesetToTables, type RulesetFileName } from '../engine/rulesets/ruleset-tables.ts';
+import { EXTRACT_TABLES, EXTRACT_TABLE_NAMES, type ExtractTableName } from '../server/importers/extract-tables.ts';
 import { CsvWriter } from './csv-writer.ts';
 import { buildNoisePools } from './noise.ts';
 import { planRoles, SIZES, type LandscapeSize } from './plan.ts';

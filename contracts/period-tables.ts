@@ -1,4 +1,4 @@
-import type { SystemExtract } from '../../engine/model/extract.ts';
+import type { SystemExtract } from '../engine/model/extract.ts';
 
 /** How a field is stored: text, integer, YYYYMMDD integer date (nullable), or boolean. */
 export type ColumnType = 'text' | 'int' | 'intOrNull' | 'date' | 'bool';

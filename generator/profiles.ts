@@ -1,4 +1,4 @@
-import type { Ruleset } from '../../engine/model/ruleset.ts';
+import type { Ruleset } from '../engine/model/ruleset.ts';
 import type { CsvWriter } from './csv-writer.ts';
 import { OBJECT_FIELDS } from './sap-catalogue.ts';
 

@@ -7,8 +7,8 @@
  * itself stays as it is; deterministic for a seed.
  */
 import path from 'node:path';
-import { readRuleset } from '../importers/ruleset-reader.ts';
-import { readSystemExtract } from '../importers/extract-reader.ts';
+import { readRuleset } from '../server/importers/ruleset-reader.ts';
+import { readSystemExtract } from '../server/importers/extract-reader.ts';
 import { CsvWriter } from './csv-writer.ts';
 import { randomFor, type Random } from './random.ts';
 
