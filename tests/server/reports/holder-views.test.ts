@@ -144,7 +144,12 @@ function suite(target: TestDatabase): void {
       const above = new Set([role]);
       for (let grown = true; grown; ) {
         grown = false;
-        for (const l of links) if (above.has(l.child_agr) && !above.has(l.agr_name)) (above.add(l.agr_name), (grown = true));
+        for (const l of links) {
+          if (above.has(l.child_agr) && !above.has(l.agr_name)) {
+            above.add(l.agr_name);
+            grown = true;
+          }
+        }
       }
       const assigned = (await db.query<{ uname: string; agr_name: string }>('SELECT DISTINCT uname, agr_name FROM sap_agr_users WHERE import_id = $1', [importId])).rows.filter((g) =>
         above.has(g.agr_name),
