@@ -70,7 +70,7 @@ function CodeWithText({ code, text, narrow }: { code: ReactNode; text?: string; 
           color="text.secondary"
           component="div"
           title={narrow ? text : undefined}
-          sx={narrow ? { maxWidth: 240, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } : undefined}
+          sx={narrow ? { minWidth: 170, maxWidth: 240, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } : undefined}
         >
           {text}
         </Typography>

@@ -174,7 +174,7 @@ export function UserView({ analysisId, name }: { analysisId: string; name: strin
     },
     {
       key: 'roles',
-      label: 'segra.analysis.views.roles',
+      label: 'segra.analysis.views.causing_roles',
       render: (f) => {
         const { roles, profiles } = originsOf(parseProvenance(f.provenance));
         return (
@@ -282,8 +282,8 @@ export function RoleView({ analysisId, name }: { analysisId: string; name: strin
             {data.users.length === 0 ? (
               <Typography variant="body2">{translate('segra.analysis.views.none')}</Typography>
             ) : (
-              <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small">
+              <Box sx={{ overflow: 'auto', maxHeight: 480 }}>
+                <Table size="small" stickyHeader>
                   <TableHead>
                     <TableRow>
                       <TableCell>{translate('segra.analysis.fields.holder')}</TableCell>

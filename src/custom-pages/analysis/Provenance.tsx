@@ -150,7 +150,7 @@ export function ProvenanceView({
             ))}
           </Box>
           {m.permissions.length > 0 ? (
-            <Table size="small" data-testid="drill-permissions" sx={{ '& td, & th': { py: 0.25 } }}>
+            <Table size="small" data-testid="drill-permissions" sx={{ width: 'auto', minWidth: 480, '& td, & th': { py: 0.25, pr: 3 } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{translate('segra.analysis.drill.object')}</TableCell>

@@ -218,6 +218,7 @@ export const de: typeof en = {
     open_role: 'Rollenansicht',
     full_name: 'Vollständiger Name',
     department: 'Abteilung',
+    causing_roles: 'Verursachende Rollen',
     roles: 'Zugeordnete Rollen',
     profiles: 'Profile',
     reference_users: 'Referenzbenutzer',

@@ -216,6 +216,7 @@ export const en = {
     open_role: 'Role view',
     full_name: 'Full name',
     department: 'Department',
+    causing_roles: 'Roles causing it',
     roles: 'Assigned roles',
     profiles: 'Profiles',
     reference_users: 'Reference users',

@@ -218,6 +218,7 @@ export const tr: typeof en = {
     open_role: 'Rol görünümü',
     full_name: 'Ad soyad',
     department: 'Departman',
+    causing_roles: 'Neden olan roller',
     roles: 'Atanmış roller',
     profiles: 'Profiller',
     reference_users: 'Referans kullanıcılar',

@@ -62,7 +62,7 @@ describe('page permission matrix', () => {
     let saved: Record<string, unknown> | null = null;
     const record = { id: 'g1', name: 'Auditors', pages: [{ page: first, add: false, update: false, delete: false, view: true }] };
     await render(
-      <Form record={record} onSubmit={(v) => void (saved = v)}>
+      <Form record={record} onSubmit={(v: Record<string, unknown>) => void (saved = v)}>
         <GroupPagesMatrix />
         <button type="submit">save</button>
       </Form>,
