@@ -95,7 +95,7 @@ test('report screens at 1280, 1440 and 1920 px: nothing clipped, the title below
       await page.goto(path);
       await expect(page.locator('main h1')).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(1000); // the charts' entry animation
+      await page.waitForTimeout(2000); // the charts' entry animation (recharts: 1.5 s)
       await page.screenshot({ path: `${SHOTS}/${path.slice(5).replace(/\//g, '_')}-${width}.png`, fullPage: true });
     }
     // The analysis requests' row actions (default, exports, delete) stay inside the table's box.
