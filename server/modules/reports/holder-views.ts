@@ -129,11 +129,25 @@ export function registerHolderViews(app: FastifyInstance, db: Database): void {
     );
     // User findings whose provenance passes through the role, where the role does not meet the
     // whole risk by itself (meeting_roles, DESIGN 5.12): what it causes in combination.
+    // Only users who can reach the role are read: holders of it or of a composite above it, and
+    // users referring to one of them (USREFUS); the index on (analysis, level, holder) finds them.
     const combined = await db.query<ViewFinding & { total: number }>(
-      `SELECT ${FINDING_SELECT}, count(*) OVER ()::int AS total,
+      `WITH RECURSIVE up(agr) AS (
+         SELECT $2::text
+         UNION
+         SELECT c.agr_name FROM sap_agr_agrs c JOIN up ON c.child_agr = up.agr WHERE c.import_id = $4
+       ), holders AS (
+         SELECT DISTINCT g.uname FROM sap_agr_users g JOIN up ON g.agr_name = up.agr WHERE g.import_id = $4
+       ), reach(uname) AS (
+         SELECT uname FROM holders
+         UNION
+         SELECT r.bname FROM sap_usrefus r JOIN holders h ON r.refuser = h.uname WHERE r.import_id = $4
+       )
+       SELECT ${FINDING_SELECT}, count(*) OVER ()::int AS total,
               COALESCE((SELECT ${fullNameSql('u')} FROM sap_user_addr u WHERE u.import_id = $4 AND u.bname = f.holder ORDER BY u.seq LIMIT 1), '') AS "holderName"
-       FROM findings f ${RISK_JOIN}
-       WHERE f.analysis_id = $1 AND f.level = 'USER' AND NOT ($2 = ANY (f.meeting_roles))
+       FROM reach JOIN findings f ON f.analysis_id = $1 AND f.level = 'USER' AND f.holder = reach.uname
+       ${RISK_JOIN}
+       WHERE NOT ($2 = ANY (f.meeting_roles))
          AND jsonb_path_exists(f.provenance, '$[*].sources[*][*] ? (@.kind == "role" && @.name == $r)', jsonb_build_object('r', $2::text))
        ORDER BY f.holder COLLATE "C", f.risk_id COLLATE "C" LIMIT ${VIEW_LIMIT}`,
       [analysis.id, name, analysis.risk_period_id, analysis.data_import_id],
