@@ -7,7 +7,7 @@ export const systemLabel = (r: RaRecord): string => [r.sid, r.installationNumber
 /** The system of a record as a picker of the customer's systems (issue 15 item 9). */
 export const SystemInput = ({ source = 'systemId' }: { source?: string }) => (
   <ReferenceInput source={source} reference={RESOURCES.systems.name} sort={{ field: 'sid', order: 'ASC' }}>
-    <SelectInput label="segra.fields.system" optionText={systemLabel} emptyText="segra.fields.none" />
+    <SelectInput label="segra.fields.system" optionText={systemLabel} emptyText="segra.fields.none" sx={{ minWidth: 260 }} />
   </ReferenceInput>
 );
 
