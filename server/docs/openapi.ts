@@ -135,7 +135,7 @@ export function resourceSchemas(
     properties: { id: { type: 'string', format: 'uuid', description: `The id of the ${spec.name} record` } },
     required: ['id'],
   };
-  const filterFields = ['id', ...Object.keys(spec.filterable), ...(spec.q?.length ? ['q'] : [])];
+  const filterFields = ['id', ...Object.keys(spec.filterable), ...Object.keys(spec.filterAliases ?? {}), ...(spec.q?.length ? ['q'] : [])];
   const customerHeader = spec.tenantScoped
     ? {
         headers: {

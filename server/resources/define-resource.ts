@@ -48,6 +48,11 @@ export interface ResourceSpec {
   defaultSort?: [string, 'ASC' | 'DESC'];
   /** API fields allowed in `filter`, with how they match. `id` (getMany) is always allowed. */
   filterable: Record<string, FilterOp>;
+  /**
+   * More filter keys on an API field already declared, with another match: e.g.
+   * `holderExact: { field: 'holder', op: 'eq' }` beside `holder: 'ilike'` (issue 15).
+   */
+  filterAliases?: Record<string, { field: string; op: FilterOp }>;
   /** API fields searched (ILIKE, any of them) by `filter={"q":"…"}`. */
   q?: string[];
   /** Rows carry `customer_id` and are confined to the caller's customer. */
@@ -158,7 +163,7 @@ export function recordSelect(spec: Pick<ResourceSpec, 'columns'>): string {
 export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: { db: Database }): void {
   const { db } = deps;
   if (spec.columns.id !== 'id') throw new Error(`Resource ${spec.name}: columns.id must map to id`);
-  for (const f of [...spec.sortable, ...Object.keys(spec.filterable), ...(spec.q ?? []), ...(spec.defaultSort ? [spec.defaultSort[0]] : [])]) {
+  for (const f of [...spec.sortable, ...Object.keys(spec.filterable), ...Object.values(spec.filterAliases ?? {}).map((a) => a.field), ...(spec.q ?? []), ...(spec.defaultSort ? [spec.defaultSort[0]] : [])]) {
     if (!(f in spec.columns)) throw new Error(`Resource ${spec.name}: unknown field ${f}`);
   }
   resources.set(spec.name, spec);

@@ -17,7 +17,7 @@ const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  * values to `params`. One builder for the list and for everything that must hold exactly the
  * list's rows (the findings export, issue 15).
  */
-export function filterConditions(spec: Pick<ResourceSpec, 'columns' | 'filterable' | 'q'>, filterRaw: unknown, params: unknown[]): string[] {
+export function filterConditions(spec: Pick<ResourceSpec, 'columns' | 'filterable' | 'filterAliases' | 'q'>, filterRaw: unknown, params: unknown[]): string[] {
   if (filterRaw === null || typeof filterRaw !== 'object' || Array.isArray(filterRaw)) {
     throw badRequest('The filter parameter must be a JSON object');
   }
@@ -49,17 +49,20 @@ export function filterConditions(spec: Pick<ResourceSpec, 'columns' | 'filterabl
       params.push(`%${escapeLike(value.trim())}%`);
       const n = params.length;
       where.push(`(${spec.q.map((f) => `${col(f)}::text ILIKE $${n}`).join(' OR ')})`);
-    } else if (field in spec.filterable) {
-      const op = spec.filterable[field];
+    } else if (field in spec.filterable || Object.hasOwn(spec.filterAliases ?? {}, field)) {
+      // An alias filters a declared field with its own match (holderExact: holder, exactly).
+      const alias = spec.filterable[field] === undefined ? spec.filterAliases![field] : undefined;
+      const op = alias?.op ?? spec.filterable[field];
+      const column = col(alias?.field ?? field);
       if (value === null) {
-        where.push(`${col(field)} IS NULL`);
+        where.push(`${column} IS NULL`);
       } else if (op === 'ilike') {
         if (typeof value !== 'string') throw badRequest(`The filter parameter ${field} must be a string`);
         params.push(`%${escapeLike(value)}%`);
-        where.push(`${col(field)}::text ILIKE $${params.length}`);
+        where.push(`${column}::text ILIKE $${params.length}`);
       } else {
         const list = listOf(field, value);
-        where.push(list.length === 0 ? 'false' : `${col(field)} IN (${marks(list)})`);
+        where.push(list.length === 0 ? 'false' : `${column} IN (${marks(list)})`);
       }
     } else {
       throw badRequest(`The filter parameter has an unknown field: ${field}`);

@@ -11,6 +11,7 @@ import type { DemoContext } from './context.ts';
 import { dashboard } from './dashboard.ts';
 import { dataQuality } from './data-quality.ts';
 import { DemoDefaultAnalysis } from './default-analysis.ts';
+import { roleView, userView } from './holder-views.ts';
 import { isDemoResource, restResource } from './resources.ts';
 import { buildDemoExtract } from './sample-extract.ts';
 import { DEMO_ANALYSIS_ID } from './seed.ts';
@@ -102,6 +103,8 @@ export class DemoApi {
     if (seg[0] === 'default-analysis' && seg.length === 1) return this.defaultAnalysis.handle(method, body, actor);
     if (seg[0] === 'simulations' && method === 'POST') return simulation(ctx, body);
     if (seg[0] === 'reports' && seg[1] === 'dashboard' && method === 'GET') return dashboard(ctx, q.get('analysisId'));
+    if (seg[0] === 'reports' && seg[1] === 'user-view' && method === 'GET') return userView(ctx, q);
+    if (seg[0] === 'reports' && seg[1] === 'role-view' && method === 'GET') return roleView(ctx, q);
     if (isDemoResource(seg[0]) && seg.length <= 2) return restResource(ctx, method, seg[0], seg[1], q, body, actor);
     return null;
   }

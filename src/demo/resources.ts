@@ -37,7 +37,8 @@ export function toFakerestFilter(filter: Record<string, unknown>): Record<string
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
-    if (typeof value === 'string' && TEXT_FILTERS.has(key)) out[`${key}_q`] = escapeRegex(value.trim());
+    if (key === 'holderExact') out.holder = value; // the server's exact holder filter (issue 15)
+    else if (typeof value === 'string' && TEXT_FILTERS.has(key)) out[`${key}_q`] = escapeRegex(value.trim());
     else if (key === 'q' && typeof value === 'string') out.q = value.trim();
     else out[key] = value;
   }

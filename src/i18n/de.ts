@@ -224,6 +224,7 @@ export const de = {
       view: 'Nur ansehen',
     },
     groups: {
+      all_pages: 'Alle Seiten',
       add_page: 'Seitenberechtigung hinzufügen',
       page_exists_title: 'Die Seite ist bereits vorhanden',
       override: 'Überschreiben',

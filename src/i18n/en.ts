@@ -227,6 +227,7 @@ export const en = {
       view: 'Only view',
     },
     groups: {
+      all_pages: 'All pages',
       add_page: 'Add a page permission',
       page_exists_title: 'The page already exists',
       override: 'Override',

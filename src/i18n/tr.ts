@@ -224,6 +224,7 @@ export const tr = {
       view: 'Sadece görüntüle',
     },
     groups: {
+      all_pages: 'Tüm sayfalar',
       add_page: 'Sayfa yetkisi ekle',
       page_exists_title: 'Sayfa zaten mevcut',
       override: 'Üzerine yaz',

@@ -18,6 +18,7 @@ import { menuMode } from '../theme/settings.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { ScrollToTop } from './ScrollToTop.tsx';
 import { HorizontalMenu, VerticalMenu } from './NavMenu.tsx';
 import { UserMenuButton } from './UserMenuButton.tsx';
 import { useWindowWidth } from './useWindowWidth.ts';
@@ -53,6 +54,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
   return (
     <ProtectedGate extraPaths={EXTRA_PROTECTED_PATHS}>
       <InactivityGuard />
+      <ScrollToTop />
       <AppBar position="sticky" elevation={1} sx={{ ...nav, zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
           {(mode === 'mobile' || mode === 'vertical-pinned') && (

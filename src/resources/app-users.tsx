@@ -19,6 +19,7 @@ import { FormToolbar } from './common/FormToolbar.tsx';
 import { ListPage } from './common/ListPage.tsx';
 import { NeedsCustomer } from './common/NeedsCustomer.tsx';
 import { RESOURCES } from './resource-names.ts';
+import { SystemField, SystemInput } from './SystemInput.tsx';
 
 const TITLE = 'segra.screens.user_add';
 
@@ -42,7 +43,7 @@ export function AppUserList() {
         <SelectField source="status" label="segra.fields.status" choices={STATUS_CHOICES} />
         <ReferenceField source="departmentId" reference={RESOURCES.departments.name} label="segra.fields.department" link={false} />
         <ReferenceField source="groupId" reference={RESOURCES.groups.name} label="segra.fields.group" link={false} />
-        <TextField source="systemId" label="segra.fields.system" />
+        <SystemField source="systemId" label="segra.fields.system" />
       </ListPage>
     </>
   );
@@ -65,7 +66,7 @@ const Form = ({ create }: { create: boolean }) => (
     <ReferenceInput source="groupId" reference={RESOURCES.groups.name}>
       <SelectInput label="segra.fields.group" optionText="name" emptyText="segra.fields.none" />
     </ReferenceInput>
-    <TextInput source="systemId" label="segra.fields.system" />
+    <SystemInput />
     <SelectInput source="role" label="segra.fields.role" choices={ROLE_CHOICES} defaultValue="User" validate={required()} />
     <SelectInput source="status" label="segra.fields.status" choices={STATUS_CHOICES} defaultValue="active" validate={required()} />
   </SimpleForm>

@@ -1,6 +1,4 @@
 import {
-  ArrayInput,
-  BooleanInput,
   Create,
   Edit,
   FunctionField,
@@ -8,7 +6,6 @@ import {
   ReferenceInput,
   SelectInput,
   SimpleForm,
-  SimpleFormIterator,
   TextField,
   TextInput,
   required,
@@ -18,7 +15,9 @@ import { FormToolbar } from './common/FormToolbar.tsx';
 import { ListPage } from './common/ListPage.tsx';
 import { NeedsCustomer } from './common/NeedsCustomer.tsx';
 import { AddGroupPage } from './AddGroupPage.tsx';
-import { GRANTABLE_PAGES, normalisePage, type GroupPage } from './group-pages.ts';
+import { normalisePage, type GroupPage } from './group-pages.ts';
+import { GroupPagesMatrix } from './GroupPagesMatrix.tsx';
+import { SystemField, SystemInput } from './SystemInput.tsx';
 import { RESOURCES } from './resource-names.ts';
 
 const TITLE = 'segra.screens.user_add_group';
@@ -31,25 +30,13 @@ export function GroupList() {
       <ListPage title={TITLE}>
         <TextField source="name" label="segra.fields.name" />
         <ReferenceField source="departmentId" reference={RESOURCES.departments.name} label="segra.fields.department" link={false} />
-        <TextField source="systemId" label="segra.fields.system" />
+        <SystemField source="systemId" label="segra.fields.system" />
         <FunctionField label="segra.fields.pages" render={(r: RaRecord) => (r.pages as GroupPage[] | undefined)?.length ?? 0} />
       </ListPage>
     </>
   );
 }
 
-/** Each page: add, update, delete, only view (spec 4). */
-const PagesInput = () => (
-  <ArrayInput source="pages" label="segra.fields.pages">
-    <SimpleFormIterator inline disableReordering>
-      <SelectInput source="page" label="segra.fields.page" choices={GRANTABLE_PAGES} validate={required()} />
-      <BooleanInput source="add" label="segra.permissions.add" />
-      <BooleanInput source="update" label="segra.permissions.update" />
-      <BooleanInput source="delete" label="segra.permissions.delete" />
-      <BooleanInput source="view" label="segra.permissions.view" />
-    </SimpleFormIterator>
-  </ArrayInput>
-);
 
 const Fields = () => (
   <>
@@ -57,8 +44,9 @@ const Fields = () => (
     <ReferenceInput source="departmentId" reference={RESOURCES.departments.name}>
       <SelectInput label="segra.fields.department" optionText="name" emptyText="segra.fields.none" />
     </ReferenceInput>
-    <TextInput source="systemId" label="segra.fields.system" />
-    <PagesInput />
+    <SystemInput />
+    {/* Each page: add, update, delete, only view (spec 4), as one matrix saved with the form. */}
+    <GroupPagesMatrix />
   </>
 );
 

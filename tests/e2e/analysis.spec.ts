@@ -55,7 +55,7 @@ test('SuperAdmin reviews the demo analysis, accepts a risk, runs, compares and s
   await first.click();
   const drill = page.getByTestId('provenance');
   await expect(drill).toBeVisible();
-  await expect(drill.getByText('Karşılayan işlem')).toBeVisible();
+  await expect(drill.getByText('Karşılayan işlem').first()).toBeVisible();
   await expect(drill.getByText(/(rol|profil) /).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/analysis-findings-drilldown.png', fullPage: true });
 

@@ -17,10 +17,8 @@ test('groups: page permissions are saved, and adding an existing page asks to ov
 
   await page.goto('/app/user/add-group/create');
   await page.locator('input[name="name"]').fill(`Denetçiler ${run}`);
-  await page.getByRole('button', { name: 'Ekle' }).first().click();
-  await page.getByRole('combobox', { name: /Sayfa/ }).first().click();
-  await page.getByRole('option', { name: 'Departmanlar' }).click();
-  await page.getByLabel('Sadece görüntüle').first().check();
+  // One matrix of pages × flags, saved with the form (issue 15 item 9).
+  await page.getByLabel('Departmanlar: Sadece görüntüle', { exact: true }).check();
   await page.getByRole('button', { name: 'Kaydet' }).click();
   await expect(page).toHaveURL(/\/app\/user\/add-group\/[0-9a-f-]{36}$/);
   const groupId = page.url().split('/').pop()!;

@@ -83,9 +83,10 @@ test('dashboard segments and top-10 rows open the findings list filtered', async
   await expect(top).toBeVisible({ timeout: 15_000 });
   const holder = (await top.locator('td').nth(1).textContent())!.trim();
   await top.click();
-  await expect(page).toHaveURL(new RegExp(`/app/reports/list\\?level=USER&holder=${holder}$`));
-  await expect(page.getByTestId('filter-holder')).toContainText(holder);
+  // The exact holder (issue 15): `holder` would also list every longer name containing it.
+  await expect(page).toHaveURL(new RegExp(`/app/reports/list\\?level=USER&holderExact=${holder}$`));
+  await expect(page.getByTestId('filter-holder-exact')).toContainText(holder);
   await expect(rows.first()).toBeVisible({ timeout: 15_000 });
-  for (const row of await rows.all()) await expect(row).toContainText(holder);
+  for (const row of await rows.all()) await expect(row.locator('td').nth(1).locator('a')).toHaveText(holder);
   expect(errors).toEqual([]);
 });

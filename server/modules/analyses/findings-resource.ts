@@ -35,6 +35,8 @@ export const findingsResource: ResourceSpec = {
   sortable: ['id', 'level', 'holder', 'riskId', 'riskLevel', 'riskType', 'businessProcess', 'accepted'],
   defaultSort: ['holder', 'ASC'],
   filterable: { analysisId: 'eq', level: 'in', holder: 'ilike', riskId: 'in', riskLevel: 'in', riskType: 'in', businessProcess: 'in', accepted: 'eq' },
+  // The dashboards' links name one holder: `holder` would also match every longer name (issue 15).
+  filterAliases: { holderExact: { field: 'holder', op: 'eq' } },
   q: ['holder', 'riskId', 'businessProcess'],
   tenantScoped: true,
   // An L analysis has a million findings with their provenance: pages by ids (migration 0017).

@@ -6,6 +6,7 @@ import { PreparedCache } from '../../reports/prepared-cache.ts';
 import { registerBasis } from './basis.ts';
 import { registerCompare } from './compare.ts';
 import { registerDashboard } from './dashboard.ts';
+import { registerHolderViews } from './holder-views.ts';
 import { registerSimulation } from './simulation.ts';
 
 export interface ReportRouteOptions {
@@ -28,6 +29,7 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRouteOpt
   // The prepared periods live in worker threads: a closing app ends them.
   app.addHook('onClose', async () => cache.clear());
   registerDashboard(app, db);
+  registerHolderViews(app, db);
   registerCompare(app, db);
   registerSimulation(app, db, cache);
   registerBasis(app, db, options.queue);

@@ -97,7 +97,8 @@ export default function AnalysisRequests() {
         pollWhile={(rows) => rows.some((r) => isActive(r.status))}
         pollMs={2000}
         rowActions={(row, reload) => (
-          <>
+          // Stacked, so the column stays narrow: side by side they pushed Delete out of the table (issue 15 item 9).
+          <Box data-testid="analysis-actions" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: 0.5, minWidth: 140 }}>
             {row.status === 'completed' && current?.id !== row.id && (
               <Button size="small" onClick={() => void setCurrent({ id: row.id, name: row.name }).then((done) => done && notify('segra.analysis.default.set_done', { type: 'info' }))}>
                 {translate('segra.analysis.default.set')}
@@ -137,7 +138,7 @@ export default function AnalysisRequests() {
                 }}
               />
             )}
-          </>
+          </Box>
         )}
       />
     </ScreenCard>

@@ -1,12 +1,13 @@
 import type { SimulatedFinding } from '../../../engine/output/finding-records.ts';
-import { Box, Button, Chip, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, Link, MenuItem, TextField, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Flex } from './Flex.tsx';
 import { useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { apiList } from './api.ts';
 import { DefaultAnalysisGate } from './DefaultAnalysis.tsx';
 import { ExportButtons } from './FileButtons.tsx';
-import { findingsApiFilter, useFindingsUrlFilter } from './findings-link.ts';
+import { findingsApiFilter, holderViewLink, useFindingsUrlFilter } from './findings-link.ts';
 import { PagedTable, type Column } from './PagedTable.tsx';
 import { ScreenCard } from './components.tsx';
 import { HOLDER_LEVELS, RISK_LEVELS, riskLevelColour, riskLevelKey } from './helpers.ts';
@@ -58,17 +59,33 @@ function FilterSelect({
   );
 }
 
-/** A code with its name or description underneath, when there is one. */
-function CodeWithText({ code, text }: { code: string; text?: string }) {
+/** A code with its name or description underneath, when there is one; `narrow` keeps a long text to two lines (its whole text on hover). */
+function CodeWithText({ code, text, narrow }: { code: ReactNode; text?: string; narrow?: boolean }) {
   return (
     <>
       {code}
       {text ? (
-        <Typography variant="caption" color="text.secondary" component="div">
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="div"
+          title={narrow ? text : undefined}
+          sx={narrow ? { minWidth: 170, maxWidth: 240, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } : undefined}
+        >
           {text}
         </Typography>
       ) : null}
     </>
+  );
+}
+
+/** A user or role that opens its view (issue 15); a profile stays text. */
+function HolderCode({ level, holder }: { level: string; holder: string }) {
+  if (level !== 'USER' && level !== 'ROLE') return <>{holder}</>;
+  return (
+    <Link component={RouterLink} to={holderViewLink(level === 'USER' ? 'user' : 'role', holder)} onClick={(e) => e.stopPropagation()} underline="hover">
+      {holder}
+    </Link>
   );
 }
 
@@ -89,13 +106,13 @@ export default function FindingsList() {
       key: 'holder',
       label: 'segra.analysis.fields.holder',
       sortable: true,
-      render: (r) => <CodeWithText code={r.holder} text={r.holderName} />,
+      render: (r) => <CodeWithText code={<HolderCode level={r.level} holder={r.holder} />} text={r.holderName} />,
     },
     {
       key: 'riskId',
       label: 'segra.analysis.fields.risk_id',
       sortable: true,
-      render: (r) => <CodeWithText code={r.riskId} text={r.riskDescription} />,
+      render: (r) => <CodeWithText code={r.riskId} text={r.riskDescription} narrow />,
     },
     {
       key: 'riskLevel',
@@ -171,6 +188,13 @@ export default function FindingsList() {
                     onDelete={() => setUrlFilter('holder', undefined)}
                   />
                 )}
+                {urlFilter.holderExact && (
+                  <Chip
+                    data-testid="filter-holder-exact"
+                    label={`${translate('segra.analysis.fields.holder')} = ${urlFilter.holderExact}`}
+                    onDelete={() => setUrlFilter('holderExact', undefined)}
+                  />
+                )}
                 {/* The export holds exactly the rows listed under the same filter (DESIGN 6). */}
                 <ExportButtons
                   pdf
@@ -190,7 +214,7 @@ export default function FindingsList() {
                 load={(p) => apiList<FindingRecord>('/api/findings', p)}
                 expand={(f) => (
                   <Box>
-                    <ProvenanceView provenance={f.provenance} sources={f.sources} holder={f.holder} />
+                    <ProvenanceView provenance={f.provenance} finding={f} links />
                     {f.accepted && (
                       <Typography variant="body2" sx={{ mt: 1 }}>
                         {translate('segra.analysis.findings.accepted_by', {
@@ -202,6 +226,15 @@ export default function FindingsList() {
                     <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => navigate(approvalLink(f))}>
                       {translate('segra.analysis.findings.accept')}
                     </Button>
+                    {(f.level === 'USER' || f.level === 'ROLE') && (
+                      <Button
+                        size="small"
+                        sx={{ mt: 1, ml: 1 }}
+                        onClick={() => navigate(holderViewLink(f.level === 'USER' ? 'user' : 'role', f.holder))}
+                      >
+                        {translate(f.level === 'USER' ? 'segra.analysis.views.open_user' : 'segra.analysis.views.open_role')}
+                      </Button>
+                    )}
                   </Box>
                 )}
               />

@@ -1,6 +1,6 @@
 import { Alert, Box, IconButton, InputAdornment, LinearProgress, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, TableSortLabel, TextField } from '@mui/material';
 import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { useLocale, useTranslate } from 'react-admin';
 import { NoData, PER_PAGE_OPTIONS } from '../../resources/common/ListPage.tsx';
 import { errorText, type ListParams } from './api.ts';
 import { usePolling } from './components.tsx';
@@ -48,6 +48,7 @@ export function PagedTable<T extends { id?: string | number }>({
   pollMs?: number;
 }) {
   const translate = useTranslate();
+  const locale = useLocale();
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(perPage);
   const [sort, setSort] = useState<[string, 'ASC' | 'DESC'] | null>(defaultSort);
@@ -170,6 +171,10 @@ export function PagedTable<T extends { id?: string | number }>({
           rowsPerPage={rowsPerPage}
           rowsPerPageOptions={PER_PAGE_OPTIONS}
           labelRowsPerPage={translate('segra.analysis.common.per_page')}
+          // "1–25 / 1.366" in the UI's language, not MUI's English "1–25 of 1,366" (issue 15).
+          labelDisplayedRows={({ from, to, count }) =>
+            translate('ra.navigation.page_range_info', { offsetBegin: from, offsetEnd: to, total: count === -1 ? to : count.toLocaleString(locale) })
+          }
           onPageChange={(_e, p) => setPage(p)}
           onRowsPerPageChange={(e) => {
             setRowsPerPage(Number(e.target.value));

@@ -1,66 +1,196 @@
-import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { Flex } from './Flex.tsx';
+import { Box, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { formatSourcePath, originsOf, parseProvenance } from './helpers.ts';
+import { Link as RouterLink } from 'react-router-dom';
+import { holderViewLink } from './findings-link.ts';
+import { Flex } from './Flex.tsx';
+import { originsOf, parseProvenance, sourceStep, type SourceStep } from './helpers.ts';
+
+/** What the drill-down says about the finding itself, when it knows it. */
+export interface FindingHeader {
+  level?: string;
+  holder?: string;
+  holderName?: string;
+  riskId?: string;
+  riskDescription?: string;
+  orgValues?: string[];
+}
+
+/** A role or user name that opens its view (issue 15 item 1), or plain text without links. */
+function ViewLink({ step, links, children }: { step: SourceStep; links: boolean; children: ReactNode }) {
+  if (!links || (step.kind !== 'role' && step.kind !== 'user')) return <>{children}</>;
+  return (
+    <Link component={RouterLink} to={holderViewLink(step.kind, step.name)} onClick={(e) => e.stopPropagation()} underline="hover">
+      {children}
+    </Link>
+  );
+}
+
+/** One step of a path: the name in bold with its kind, e.g. "Z_PAY (rol)". */
+function Step({ step, links }: { step: SourceStep; links: boolean }) {
+  const translate = useTranslate();
+  const kind = step.kind ? translate(`segra.analysis.source_kind.${step.kind}`, { _: step.kind }) : '';
+  return (
+    <ViewLink step={step} links={links}>
+      <Box component="span" sx={{ fontWeight: 600 }}>
+        {step.name}
+      </Box>
+      {kind && (
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {` (${kind})`}
+        </Box>
+      )}
+    </ViewLink>
+  );
+}
+
+/** A path as a readable chain: holder → composite role → single role (never the raw `R:…>R:…` text). */
+export function SourceChain({ path, holder, links = false }: { path: readonly SourceStep[]; holder?: SourceStep; links?: boolean }) {
+  const steps = holder ? [holder, ...path] : [...path];
+  return (
+    <Typography variant="body2" component="div" data-testid="source-chain">
+      {steps.map((s, i) => (
+        <Fragment key={i}>
+          {i > 0 && <Box component="span" sx={{ mx: 0.5, color: 'text.secondary' }} aria-hidden>→</Box>}
+          <Step step={s} links={links} />
+        </Fragment>
+      ))}
+    </Typography>
+  );
+}
 
 /**
- * The drill-down of a finding: for each function, the action that met it and the source paths
- * (user → composite role → single role, or user → reference user → profile) whose
- * authorisations met it; the roles and profiles behind it; the `sources` text.
+ * The drill-down of a finding (DESIGN 5.11): the risk with its description and the holder with
+ * its name; then, per function, the action that met it, the paths (holder → composite role →
+ * single role, or holder → reference user → profile) and, per permission object checked, the
+ * instance that met it (object, authorisation, source) with the values of each field.
+ * `links` makes roles and users open their views (the findings list; not the simulation).
  */
-export function ProvenanceView({ provenance, sources, holder }: { provenance: unknown; sources?: string; holder?: string }) {
+export function ProvenanceView({
+  provenance,
+  holder,
+  finding,
+  links = false,
+}: {
+  provenance: unknown;
+  /** The `sources` text of older callers: no longer shown (the chains say the same, readably). */
+  sources?: string;
+  holder?: string;
+  finding?: FindingHeader;
+  links?: boolean;
+}) {
   const translate = useTranslate();
   const matches = parseProvenance(provenance);
-  const kind = (k: string) => translate(`segra.analysis.source_kind.${k}`, { _: k });
   const { roles, profiles } = originsOf(matches);
+  const holderName = finding?.holder ?? holder;
+  const holderKind = finding?.level === 'ROLE' ? 'role' : finding?.level === 'PROFILE' ? 'profile' : 'user';
+  const holderStep: SourceStep | undefined = holderName ? { kind: holderKind, name: holderName } : undefined;
   return (
     <Box data-testid="provenance">
+      {finding?.riskId && (
+        <Box sx={{ mb: 1 }} data-testid="drill-header">
+          <Typography variant="subtitle1" component="div">
+            <Box component="span" sx={{ fontWeight: 600 }}>{finding.riskId}</Box>
+            {finding.riskDescription ? ` — ${finding.riskDescription}` : ''}
+          </Typography>
+          {holderStep && (
+            <Typography variant="body2" component="div">
+              {translate('segra.analysis.fields.holder')}:{' '}
+              <ViewLink step={holderStep} links={links}>
+                <Box component="span" sx={{ fontWeight: 600 }}>{holderStep.name}</Box>
+              </ViewLink>
+              {finding.holderName ? ` — ${finding.holderName}` : ''}
+            </Typography>
+          )}
+          {finding.orgValues && finding.orgValues.length > 0 && (
+            <Typography variant="body2" component="div">
+              {translate('segra.analysis.drill.org_values')}: {finding.orgValues.join(', ')}
+            </Typography>
+          )}
+        </Box>
+      )}
       {(roles.length > 0 || profiles.length > 0) && (
         <Flex direction="row" gap={1} flexWrap="wrap" alignItems="center" sx={{ mb: 1 }}>
           <Typography variant="subtitle2">{translate('segra.analysis.provenance.caused_by')}</Typography>
-          {roles.map((r) => (
-            <Chip key={`r-${r}`} size="small" color="primary" label={`${kind('role')} ${r}`} />
-          ))}
+          {roles.map((r) =>
+            links ? (
+              <Chip
+                key={`r-${r}`}
+                size="small"
+                color="primary"
+                clickable
+                component={RouterLink}
+                to={holderViewLink('role', r)}
+                onClick={(e: React.MouseEvent) => e.stopPropagation()}
+                label={`${translate('segra.analysis.source_kind.role')} ${r}`}
+              />
+            ) : (
+              <Chip key={`r-${r}`} size="small" color="primary" label={`${translate('segra.analysis.source_kind.role')} ${r}`} />
+            ),
+          )}
           {profiles.map((p) => (
-            <Chip key={`p-${p}`} size="small" color="secondary" label={`${kind('profile')} ${p}`} />
+            <Chip key={`p-${p}`} size="small" color="secondary" label={`${translate('segra.analysis.source_kind.profile')} ${p}`} />
           ))}
         </Flex>
       )}
-      {matches.length > 0 ? (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('segra.analysis.provenance.function')}</TableCell>
-              <TableCell>{translate('segra.analysis.provenance.action')}</TableCell>
-              <TableCell>{translate('segra.analysis.provenance.paths')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {matches.map((m) => (
-              <TableRow key={m.functionId}>
-                <TableCell>{m.functionId}</TableCell>
-                <TableCell>{m.action ?? translate('segra.analysis.provenance.no_action')}</TableCell>
-                <TableCell>
-                  {m.sources.length === 0 && '—'}
-                  {m.sources.map((path, i) => (
-                    <Typography key={i} variant="body2" sx={{ fontFamily: 'monospace' }}>
-                      {holder ? `${holder} › ` : ''}
-                      {formatSourcePath(path, kind)}
-                    </Typography>
-                  ))}
-                </TableCell>
-              </TableRow>
+      {matches.length === 0 && <Typography variant="body2">{translate('segra.analysis.provenance.none')}</Typography>}
+      {matches.map((m) => (
+        <Box key={m.functionId} sx={{ mb: 1.5 }} data-testid="drill-function">
+          <Typography variant="subtitle2" component="div">
+            {translate('segra.analysis.provenance.function')} {m.functionId}
+            <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary' }}>
+              {' · '}
+              {translate('segra.analysis.provenance.action')}: {m.action ?? translate('segra.analysis.provenance.no_action')}
+            </Box>
+          </Typography>
+          <Box sx={{ pl: 1, mb: 0.5 }}>
+            {m.sources.length === 0 && '—'}
+            {m.sources.map((path, i) => (
+              <SourceChain key={i} path={path} holder={holderStep} links={links} />
             ))}
-          </TableBody>
-        </Table>
-      ) : (
-        <Typography variant="body2">{translate('segra.analysis.provenance.none')}</Typography>
-      )}
-      {sources && (
-        <Typography variant="caption" component="div" sx={{ mt: 1, fontFamily: 'monospace', wordBreak: 'break-all' }}>
-          {translate('segra.analysis.fields.sources')}: {sources}
-        </Typography>
-      )}
+          </Box>
+          {m.permissions.length > 0 ? (
+            <Table size="small" data-testid="drill-permissions" sx={{ width: 'auto', minWidth: 480, '& td, & th': { py: 0.25, pr: 3 } }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('segra.analysis.drill.object')}</TableCell>
+                  <TableCell>{translate('segra.analysis.drill.auth')}</TableCell>
+                  <TableCell>{translate('segra.analysis.drill.source')}</TableCell>
+                  <TableCell>{translate('segra.analysis.drill.field')}</TableCell>
+                  <TableCell>{translate('segra.analysis.drill.values')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {m.permissions.flatMap((p, pi) => {
+                  const fields = Object.entries(p.fields);
+                  const rows = fields.length > 0 ? fields : [['—', []] as [string, string[]]];
+                  return rows.map(([field, values], fi) => (
+                    <TableRow key={`${pi}-${field}`} data-testid="drill-permission-row">
+                      {fi === 0 && (
+                        <>
+                          <TableCell rowSpan={rows.length} sx={{ fontFamily: 'monospace' }}>{p.object}</TableCell>
+                          <TableCell rowSpan={rows.length} sx={{ fontFamily: 'monospace' }}>{p.auth}</TableCell>
+                          <TableCell rowSpan={rows.length}>
+                            <Step step={sourceStep(p.source)} links={links} />
+                          </TableCell>
+                        </>
+                      )}
+                      <TableCell sx={{ fontFamily: 'monospace' }}>{field}</TableCell>
+                      <TableCell sx={{ fontFamily: 'monospace' }}>
+                        {values.length === 0 ? '—' : values.map((v) => (v === '' ? translate('segra.analysis.drill.blank') : v)).join(', ')}
+                      </TableCell>
+                    </TableRow>
+                  ));
+                })}
+              </TableBody>
+            </Table>
+          ) : (
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ pl: 1 }}>
+              {translate('segra.analysis.drill.no_permissions')}
+            </Typography>
+          )}
+        </Box>
+      ))}
     </Box>
   );
 }

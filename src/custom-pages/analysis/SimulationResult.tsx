@@ -67,7 +67,7 @@ export function FindingRows({ rows }: { rows: SimFinding[] }) {
             {open === i && (
               <TableRow>
                 <TableCell colSpan={5} sx={{ bgcolor: 'action.hover' }}>
-                  <ProvenanceView provenance={f.provenance} sources={f.sources} holder={f.holder} />
+                  <ProvenanceView provenance={f.provenance} finding={f} />
                 </TableCell>
               </TableRow>
             )}

@@ -35,7 +35,7 @@ export function TopUsersTable({ users }: { users: TopUser[] }) {
             hover
             sx={{ cursor: 'pointer' }}
             data-testid="top-risk-user"
-            onClick={() => navigate(findingsListLink({ level: 'USER', holder: u.holder }))}
+            onClick={() => navigate(findingsListLink({ level: 'USER', holderExact: u.holder }))}
           >
             <TableCell>{i + 1}</TableCell>
             <TableCell>{u.holder}</TableCell>

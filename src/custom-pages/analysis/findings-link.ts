@@ -14,11 +14,13 @@ export interface FindingsUrlFilter {
   riskLevel?: string;
   businessProcess?: string;
   holder?: string;
+  /** One holder exactly (a top-10 row, the user and role views): `holder` matches any name containing it. */
+  holderExact?: string;
   accepted?: 'true' | 'false';
 }
 
 export type FindingsUrlKey = keyof FindingsUrlFilter;
-const KEYS: FindingsUrlKey[] = ['level', 'riskLevel', 'businessProcess', 'holder', 'accepted'];
+const KEYS: FindingsUrlKey[] = ['level', 'riskLevel', 'businessProcess', 'holder', 'holderExact', 'accepted'];
 const MAX_TEXT = 200;
 
 /** The list filter a URL holds; values the list cannot show (unknown level, overlong text) are ignored. */
@@ -30,7 +32,7 @@ export function readFindingsUrlFilter(params: URLSearchParams): FindingsUrlFilte
   if (riskLevel && (RISK_LEVELS as readonly string[]).includes(riskLevel)) out.riskLevel = riskLevel;
   const accepted = params.get('accepted');
   if (accepted === 'true' || accepted === 'false') out.accepted = accepted;
-  for (const key of ['businessProcess', 'holder'] as const) {
+  for (const key of ['businessProcess', 'holder', 'holderExact'] as const) {
     const v = params.get(key);
     if (v !== null && v.length <= MAX_TEXT) out[key] = v; // an empty business process is a real one
   }
@@ -53,6 +55,7 @@ export function findingsApiFilter(analysisId: string, f: FindingsUrlFilter): Rec
     riskLevel: f.riskLevel ? [f.riskLevel] : undefined,
     businessProcess: f.businessProcess !== undefined ? [f.businessProcess] : undefined,
     holder: f.holder || undefined,
+    holderExact: f.holderExact || undefined,
     accepted: f.accepted === undefined ? undefined : f.accepted === 'true',
   };
 }
@@ -75,4 +78,19 @@ export function useFindingsUrlFilter(): [FindingsUrlFilter, (key: FindingsUrlKey
     [setParams],
   );
   return [filter, set];
+}
+
+/** The user and role views (issue 15 item 1) live on the findings list's page: `?view=user|role&name=…`. */
+export type HolderViewKind = 'user' | 'role';
+
+export function holderViewLink(kind: HolderViewKind, name: string): string {
+  return `${FINDINGS_LIST_PATH}?${new URLSearchParams({ view: kind, name }).toString()}`;
+}
+
+/** The view a findings-list URL asks for, or null for the list itself. */
+export function readHolderView(params: URLSearchParams): { kind: HolderViewKind; name: string } | null {
+  const kind = params.get('view');
+  const name = params.get('name');
+  if ((kind !== 'user' && kind !== 'role') || !name || name.length > MAX_TEXT) return null;
+  return { kind, name };
 }

@@ -113,10 +113,37 @@ export interface SourceStep {
   kind: 'user' | 'role' | 'profile' | string;
   name: string;
 }
+/** The instance that met one permission object (DESIGN 5.11): source `R:role` or `P:profile`, and the values per field. */
+export interface PermissionMatch {
+  object: string;
+  auth: string;
+  source: string;
+  fields: Record<string, string[]>;
+}
 export interface FunctionMatch {
   functionId: string;
   action: string | null;
   sources: SourceStep[][];
+  permissions: PermissionMatch[];
+}
+
+const parsePermission = (p: Record<string, unknown>): PermissionMatch => ({
+  object: String(p.object ?? ''),
+  auth: String(p.auth ?? ''),
+  source: String(p.source ?? ''),
+  fields:
+    typeof p.fields === 'object' && p.fields !== null && !Array.isArray(p.fields)
+      ? Object.fromEntries(
+          Object.entries(p.fields as Record<string, unknown>).map(([f, v]) => [f, Array.isArray(v) ? v.map(String) : [String(v)]]),
+        )
+      : {},
+});
+
+/** A permission's source (`R:Z_ROLE`, `P:PROFILE`) as a step of a path; anything else as it is. */
+export function sourceStep(source: string): SourceStep {
+  const m = /^([RPU]):(.*)$/.exec(source);
+  if (!m) return { kind: '', name: source };
+  return { kind: m[1] === 'R' ? 'role' : m[1] === 'P' ? 'profile' : 'user', name: m[2] };
 }
 
 /** The provenance JSON of a finding (it may come as text), as a list; anything malformed gives []. */
@@ -141,6 +168,9 @@ export function parseProvenance(raw: unknown): FunctionMatch[] {
               .filter((s): s is Record<string, unknown> => typeof s === 'object' && s !== null)
               .map((s) => ({ kind: String(s.kind ?? ''), name: String(s.name ?? '') })),
           )
+        : [],
+      permissions: Array.isArray(m.permissions)
+        ? (m.permissions as unknown[]).filter((p): p is Record<string, unknown> => typeof p === 'object' && p !== null).map(parsePermission)
         : [],
     }));
 }

@@ -30,6 +30,9 @@ describe('findings list links (issue 15 item 4)', () => {
       businessProcess: [''],
     });
     expect(JSON.parse(JSON.stringify(findingsApiFilter('a1', {})))).toEqual({ analysisId: 'a1' });
+    // A top-10 row names one holder exactly: the list and the export filter on it as is.
+    expect(readFindingsUrlFilter(new URL(findingsListLink({ level: 'USER', holderExact: 'AL_1' }), 'http://x').searchParams)).toEqual({ level: 'USER', holderExact: 'AL_1' });
+    expect(JSON.parse(JSON.stringify(findingsApiFilter('a1', { holderExact: 'AL_1' })))).toEqual({ analysisId: 'a1', holderExact: 'AL_1' });
   });
 });
 
@@ -83,7 +86,7 @@ describe('dashboards lead to the filtered findings list', () => {
   it('a top-10 row opens the list filtered to that user', async () => {
     await render(<TopUsersTable users={[{ holder: 'ALICE', fullName: 'Alice A', department: 'FI', critical: 2, high: 1, findings: 5, accepted: 0 }]} />);
     await act(async () => (container!.querySelector('[data-testid="top-risk-user"]') as HTMLElement).click());
-    expect(where()).toBe('/app/reports/list?level=USER&holder=ALICE');
+    expect(where()).toBe('/app/reports/list?level=USER&holderExact=ALICE');
   });
 
   it('the findings list reads its filter from the URL and sends it to the API', async () => {

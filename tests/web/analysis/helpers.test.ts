@@ -15,6 +15,7 @@ import {
   originsOf,
   parseContentRange,
   parseProvenance,
+  sourceStep,
   statusColour,
   statusLabelKey,
   uploadPercent,
@@ -78,16 +79,38 @@ describe('simple-rest helpers', () => {
 
 describe('provenance', () => {
   const raw = [
-    { functionId: 'F_PAY', action: 'F110', sources: [[{ kind: 'role', name: 'Z_COMPOSITE' }, { kind: 'role', name: 'Z_PAY' }]] },
-    { functionId: 'F_VENDOR', action: null, sources: [[{ kind: 'user', name: 'REFUSER' }, { kind: 'profile', name: 'P_VEND' }], [{ kind: 'role', name: 'Z_AP' }]] },
+    {
+      functionId: 'F_PAY',
+      action: 'F110',
+      sources: [[{ kind: 'role', name: 'Z_COMPOSITE' }, { kind: 'role', name: 'Z_PAY' }]],
+      permissions: [{ object: 'F_REGU_BUK', auth: 'ZPAY01', source: 'R:Z_PAY', fields: { BUKRS: ['1000-1999'], FBTCH: ['*'] } }],
+    },
+    {
+      functionId: 'F_VENDOR',
+      action: null,
+      sources: [[{ kind: 'user', name: 'REFUSER' }, { kind: 'profile', name: 'P_VEND' }], [{ kind: 'role', name: 'Z_AP' }]],
+      permissions: [],
+    },
   ];
   it('parses the JSON (also given as text) and drops malformed parts', () => {
     expect(parseProvenance(JSON.stringify(raw))).toEqual(raw);
     expect(parseProvenance('not json')).toEqual([]);
     expect(parseProvenance({})).toEqual([]);
     expect(parseProvenance([{ functionId: 'F', sources: [[{ kind: 'role', name: 'R' }], 'x'] }, 3])).toEqual([
-      { functionId: 'F', action: null, sources: [[{ kind: 'role', name: 'R' }]] },
+      { functionId: 'F', action: null, sources: [[{ kind: 'role', name: 'R' }]], permissions: [] },
     ]);
+  });
+  it('keeps each permission object with its instance, source and values; a malformed one keeps what it can', () => {
+    const [pay] = parseProvenance(raw);
+    expect(pay.permissions).toEqual(raw[0].permissions);
+    expect(parseProvenance([{ functionId: 'F', sources: [], permissions: [{ object: 'S_TCODE', auth: 'A', source: 'P:SAP_ALL', fields: { TCD: 'FB01' } }, 'x'] }])[0].permissions).toEqual([
+      { object: 'S_TCODE', auth: 'A', source: 'P:SAP_ALL', fields: { TCD: ['FB01'] } },
+    ]);
+  });
+  it('reads a permission source as a step of a path', () => {
+    expect(sourceStep('R:Z_PAY')).toEqual({ kind: 'role', name: 'Z_PAY' });
+    expect(sourceStep('P:SAP_ALL')).toEqual({ kind: 'profile', name: 'SAP_ALL' });
+    expect(sourceStep('odd')).toEqual({ kind: '', name: 'odd' });
   });
   it('shows a path from the holder through composite to single role', () => {
     expect(formatSourcePath(raw[0].sources[0])).toBe('role Z_COMPOSITE › role Z_PAY');

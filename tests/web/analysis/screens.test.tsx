@@ -157,9 +157,16 @@ describe('analysis screens', () => {
       functions: 'F_PAY:F110 | F_VENDOR:XK01',
       sources: 'role:Z_PAY; role:Z_AP',
       provenance: [
-        { functionId: 'F_PAY', action: 'F110', sources: [[{ kind: 'role', name: 'Z_FI_COMPOSITE' }, { kind: 'role', name: 'Z_PAY' }]] },
+        {
+          functionId: 'F_PAY',
+          action: 'F110',
+          sources: [[{ kind: 'role', name: 'Z_FI_COMPOSITE' }, { kind: 'role', name: 'Z_PAY' }]],
+          permissions: [{ object: 'F_REGU_BUK', auth: 'ZPAY_1000', source: 'R:Z_PAY', fields: { BUKRS: ['1000-1999'], FBTCH: ['*'] } }],
+        },
         { functionId: 'F_VENDOR', action: 'XK01', sources: [[{ kind: 'role', name: 'Z_AP' }]] },
       ],
+      holderName: 'Alice Archer',
+      riskDescription: 'Pay a vendor you created',
       accepted: false,
       acceptedBy: null,
       message: null,
@@ -185,9 +192,21 @@ describe('analysis screens', () => {
     await act(async () => (container!.querySelector('[data-testid="analysis-row"]') as HTMLElement).click());
     const drill = container!.querySelector('[data-testid="provenance"]')!;
     expect(drill.textContent).toContain('F110');
-    expect(drill.textContent).toContain('ALICE › role Z_FI_COMPOSITE › role Z_PAY');
-    expect(drill.textContent).toContain('role Z_AP');
-    expect(drill.textContent).toContain('role:Z_PAY; role:Z_AP');
+    // Paths as readable chains, the risk's description and the holder's name; no raw source text.
+    expect([...drill.querySelectorAll('[data-testid="source-chain"]')].map((c) => c.textContent)).toEqual([
+      'ALICE (user)→Z_FI_COMPOSITE (role)→Z_PAY (role)',
+      'ALICE (user)→Z_AP (role)',
+    ]);
+    expect(drill.textContent).toContain('R001 — Pay a vendor you created');
+    expect(drill.textContent).toContain('Alice Archer');
+    expect(drill.textContent).not.toContain('role:Z_PAY; role:Z_AP');
+    expect(drill.textContent).not.toContain('R:Z_PAY');
+    // The object, instance, source, field and values that met the permission line.
+    const rows = [...drill.querySelectorAll('[data-testid="drill-permission-row"]')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['F_REGU_BUK', 'ZPAY_1000', 'Z_PAY (role)', 'BUKRS', '1000-1999'],
+      ['FBTCH', '*'],
+    ]);
   });
 
   it('special analysis says "Data not found" for an empty result and shows the rows otherwise', async () => {

@@ -1,0 +1,47 @@
+// @vitest-environment happy-dom
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { AdminContext, type TranslationMessages } from 'react-admin';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PagedTable } from '../../../src/custom-pages/analysis/PagedTable.tsx';
+import { catalogues, type Locale } from '../../../src/i18n/catalogues.ts';
+
+// Issue 15: the analysis screens' tables said "1–25 of 1,366" in the Turkish and German UI.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | undefined;
+let container: HTMLElement | undefined;
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  container?.remove();
+});
+
+async function paging(locale: Locale): Promise<string> {
+  const i18nProvider = polyglotI18nProvider((l) => catalogues[l as Locale] as unknown as TranslationMessages, locale);
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  const rows = Array.from({ length: 25 }, (_, i) => ({ id: i, name: `row ${i}` }));
+  await act(async () =>
+    root!.render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <PagedTable columns={[{ key: 'name', label: 'name' }]} load={async () => ({ rows, total: 1366 })} />
+      </AdminContext>,
+    ),
+  );
+  for (let i = 0; i < 20 && !container.querySelector('.MuiTablePagination-displayedRows'); i++) await act(() => new Promise((r) => setTimeout(r, 25)));
+  const text = container.querySelector('.MuiTablePagination-displayedRows')!.textContent!;
+  await act(async () => root!.unmount());
+  container.remove();
+  root = undefined;
+  return text;
+}
+
+describe('table paging in the UI language', () => {
+  it('says the range and total in Turkish, German and English', async () => {
+    expect(await paging('tr')).toBe('1-25 / 1.366');
+    expect(await paging('de')).toBe('1-25 von 1.366');
+    expect(await paging('en')).toBe('1-25 of 1,366');
+  });
+});
