@@ -1,10 +1,10 @@
 import { compareHolderRows } from '../analysis/order.ts';
 import type { Finding, FunctionMatch } from '../model/analysis.ts';
-import { formatFunctions, formatOrgValues, formatSources } from './findings-csv.ts';
+import { formatOrgValues, formatSources } from './findings-csv.ts';
 
 /**
- * A finding as the API shows a simulation's findings (DESIGN 6): the CSV's FUNCTIONS and SOURCES
- * texts, the provenance in full and the acceptance. Shared by the server and the in-browser demo
+ * A finding as the API shows a simulation's findings (DESIGN 6): per function the action, paths
+ * and permissions (rule 11, as the CLI's JSON has them), the CSV's SOURCES text and the acceptance. Shared by the server and the in-browser demo
  * API, so the two answer alike.
  */
 export interface SimulatedFinding {
@@ -14,9 +14,8 @@ export interface SimulatedFinding {
   riskLevel: string;
   riskType: string;
   businessProcess: string;
-  functions: string;
+  functions: FunctionMatch[];
   sources: string;
-  provenance: FunctionMatch[];
   /** ORG_VALUES items (`BUKRS=1000`, DESIGN 5.15) as stored findings carry them; empty for other risks. */
   orgValues: string[];
   accepted: boolean;
@@ -32,9 +31,8 @@ export function findingRecord(f: Finding): SimulatedFinding {
     riskLevel: f.riskLevel,
     riskType: f.riskType,
     businessProcess: f.businessProcess,
-    functions: formatFunctions(f),
+    functions: f.functions,
     sources: formatSources(f),
-    provenance: f.functions,
     orgValues: formatOrgValues(f) === '' ? [] : formatOrgValues(f).split(';'),
     accepted: f.accepted,
     acceptedBy: f.acceptance?.author ?? null,

@@ -17,7 +17,7 @@ export function formatSourcePath(path: SourcePath): string {
 }
 
 /** `FN_A:ME21N;FN_B:F110`: each function with the action that met it. */
-export function formatFunctions(f: Finding): string {
+export function formatFunctions(f: Pick<Finding, 'functions'>): string {
   return f.functions.map((m) => `${m.functionId}:${m.action ?? ''}`).join(';');
 }
 

@@ -75,7 +75,7 @@ async function expectCounts(page: Page, answer: Answer): Promise<void> {
 interface RoleFinding {
   holder: string;
   riskId: string;
-  provenance: { action: string | null; sources: { kind: string; name: string }[][] }[];
+  functions: { action: string | null; sources: { kind: string; name: string }[][] }[];
 }
 
 test('simulates a role at action level and at permission level, showing what the API computes', async ({ page }) => {
@@ -130,11 +130,11 @@ test("removing one of a role's authorisation values removes the finding it gave"
   const findings = await list<RoleFinding>('/api/findings', { level: ['ROLE'] }, [0, 199]);
   const candidates = new Map<string, { role: string; riskId: string; action: string }>();
   for (const f of findings) {
-    if (f.provenance.length !== 1 || !f.provenance[0].action) continue;
-    const roles = new Set(f.provenance[0].sources.map((p) => (p.length === 1 && p[0].kind === 'role' ? p[0].name : '')));
+    if (f.functions.length !== 1 || !f.functions[0].action) continue;
+    const roles = new Set(f.functions[0].sources.map((p) => (p.length === 1 && p[0].kind === 'role' ? p[0].name : '')));
     if (roles.size !== 1 || roles.has('')) continue;
     const [role] = roles;
-    candidates.set(`${role} ${f.riskId}`, { role, riskId: f.riskId, action: f.provenance[0].action });
+    candidates.set(`${role} ${f.riskId}`, { role, riskId: f.riskId, action: f.functions[0].action });
   }
   let chosen: { role: string; riskId: string; value: Value } | null = null;
   for (const c of [...candidates.values()].slice(0, 10)) {

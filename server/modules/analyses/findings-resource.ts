@@ -19,9 +19,10 @@ export const findingsResource: ResourceSpec = {
     riskLevel: 'risk_level',
     riskType: 'risk_type',
     businessProcess: 'business_process',
-    functions: 'functions',
+    // DESIGN 5.11 and 6: `functions` with permissions, as the CLI's JSON; the CSV's FUNCTIONS
+    // text (column `functions`) goes to the exports only.
+    functions: 'provenance',
     sources: 'sources',
-    provenance: 'provenance',
     meetingRoles: 'meeting_roles',
     accepted: 'accepted',
     acceptedBy: 'accepted_by',

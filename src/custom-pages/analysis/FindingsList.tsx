@@ -10,7 +10,7 @@ import { ExportButtons } from './FileButtons.tsx';
 import { findingsApiFilter, holderViewLink, useFindingsUrlFilter } from './findings-link.ts';
 import { PagedTable, type Column } from './PagedTable.tsx';
 import { ScreenCard } from './components.tsx';
-import { HOLDER_LEVELS, RISK_LEVELS, riskLevelColour, riskLevelKey } from './helpers.ts';
+import { functionsText, HOLDER_LEVELS, RISK_LEVELS, riskLevelColour, riskLevelKey } from './helpers.ts';
 import { ProvenanceView } from './Provenance.tsx';
 
 /** A stored finding: what a simulation shows of a finding, with its record id and analysis. */
@@ -129,7 +129,7 @@ export default function FindingsList() {
       render: (r) => translate(`segra.analysis.risk_type.${r.riskType}`),
     },
     { key: 'businessProcess', label: 'segra.analysis.fields.business_process', sortable: true },
-    { key: 'functions', label: 'segra.analysis.fields.functions' },
+    { key: 'functions', label: 'segra.analysis.fields.functions', render: (r) => functionsText(r.functions) },
     {
       key: 'accepted',
       label: 'segra.analysis.fields.accepted',
@@ -214,7 +214,7 @@ export default function FindingsList() {
                 load={(p) => apiList<FindingRecord>('/api/findings', p)}
                 expand={(f) => (
                   <Box>
-                    <ProvenanceView provenance={f.provenance} finding={f} links />
+                    <ProvenanceView provenance={f.functions} finding={f} links />
                     {f.accepted && (
                       <Typography variant="body2" sx={{ mt: 1 }}>
                         {translate('segra.analysis.findings.accepted_by', {

@@ -176,7 +176,7 @@ export function UserView({ analysisId, name }: { analysisId: string; name: strin
       key: 'roles',
       label: 'segra.analysis.views.causing_roles',
       render: (f) => {
-        const { roles, profiles } = originsOf(parseProvenance(f.provenance));
+        const { roles, profiles } = originsOf(parseProvenance(f.functions));
         return (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
             {roles.map((r) => (
@@ -247,7 +247,7 @@ export function UserView({ analysisId, name }: { analysisId: string; name: strin
           defaultSort={['riskId', 'ASC']}
           filter={{ analysisId, level: ['USER'], holderExact: name }}
           load={(p) => apiList<FindingRecord>('/api/findings', p)}
-          expand={(f) => <ProvenanceView provenance={f.provenance} finding={f} links />}
+          expand={(f) => <ProvenanceView provenance={f.functions} finding={f} links />}
         />
       </Section>
     </Box>

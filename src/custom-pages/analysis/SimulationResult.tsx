@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import type { SimulatedFinding } from '../../../engine/output/finding-records.ts';
 import { NoData } from '../../resources/common/ListPage.tsx';
 import { Flex } from './Flex.tsx';
-import { formatDuration, riskLevelColour, riskLevelKey } from './helpers.ts';
+import { formatDuration, functionsText, riskLevelColour, riskLevelKey } from './helpers.ts';
 import { ProvenanceView } from './Provenance.tsx';
 import type { AuthorisationValue, SimulationLevel, SimulationMode } from './simulation-options.ts';
 
@@ -62,12 +62,12 @@ export function FindingRows({ rows }: { rows: SimFinding[] }) {
               <TableCell>{f.riskId}</TableCell>
               <TableCell><Chip size="small" color={riskLevelColour(f.riskLevel)} label={translate(riskLevelKey(f.riskLevel))} /></TableCell>
               <TableCell>{f.businessProcess}</TableCell>
-              <TableCell>{f.functions}</TableCell>
+              <TableCell>{functionsText(f.functions)}</TableCell>
             </TableRow>
             {open === i && (
               <TableRow>
                 <TableCell colSpan={5} sx={{ bgcolor: 'action.hover' }}>
-                  <ProvenanceView provenance={f.provenance} finding={f} />
+                  <ProvenanceView provenance={f.functions} finding={f} />
                 </TableCell>
               </TableRow>
             )}

@@ -175,6 +175,13 @@ export function parseProvenance(raw: unknown): FunctionMatch[] {
     }));
 }
 
+/** A finding's functions as the CSV's FUNCTIONS column writes them (`F_PAY:F110;F_VENDOR:XK01`). */
+export function functionsText(functions: unknown): string {
+  return parseProvenance(functions)
+    .map((m) => `${m.functionId}:${m.action ?? ''}`)
+    .join(';');
+}
+
 /** One source path as "role Z_COMPOSITE › role Z_SINGLE" (the kinds given as labels). */
 export function formatSourcePath(path: readonly SourceStep[], kindLabel: (kind: string) => string = (k) => k): string {
   return path.map((s) => `${kindLabel(s.kind)} ${s.name}`).join(' › ');

@@ -97,11 +97,12 @@ function suite(target: TestDatabase): void {
     const r = await call('GET', `/api/findings?filter=${filter}&range=[0,49]`);
     expect(r.status).toBe(200);
     expect(r.body.length).toBeGreaterThan(0);
-    for (const f of r.body as Array<{ orgValues: string[]; provenance: Array<{ permissions: Array<{ object: string; auth: string; source: string; fields: object }> }> }>) {
+    for (const f of r.body as Array<{ orgValues: string[] }>) {
       expect(f.orgValues.length).toBeGreaterThan(0);
       for (const v of f.orgValues) expect(v).toMatch(/^BUKRS=/);
     }
-    const withPermissions = (r.body as Array<{ provenance: Array<{ permissions: unknown[] }> }>).flatMap((f) => f.provenance.flatMap((m) => m.permissions));
+    // DESIGN 5.11: "the API's findings carry the same" `functions[].permissions[]` as the CLI's JSON.
+    const withPermissions = (r.body as Array<{ functions: Array<{ permissions: unknown[] }> }>).flatMap((f) => f.functions.flatMap((m) => m.permissions));
     expect(withPermissions.length).toBeGreaterThan(0);
     expect(withPermissions[0]).toMatchObject({ object: expect.any(String), auth: expect.any(String), source: expect.stringMatching(/^[RP]:/), fields: expect.any(Object) });
   });

@@ -150,7 +150,10 @@ function suite(target: TestDatabase): void {
     expect(r.body).toHaveLength(5);
     for (const f of r.body) {
       expect(f).toMatchObject({ analysisId, level: 'USER', accepted: false });
-      expect(f.provenance.length).toBeGreaterThan(0);
+      // DESIGN 6: functions with their action, paths and permissions (rule 11), as the CLI's JSON has them.
+      expect(f.functions.length).toBeGreaterThan(0);
+      expect(f.functions[0]).toMatchObject({ functionId: expect.any(String), sources: expect.any(Array), permissions: expect.any(Array) });
+      expect(f).not.toHaveProperty('provenance');
       expect(f.sources).not.toBe('');
     }
     const userLines = cliCsv.split('\n').filter((l) => l.startsWith('USER,')).length;
@@ -242,7 +245,7 @@ function suite(target: TestDatabase): void {
         const page = await call('GET', `/api/findings?${q}`, admin);
         expect(page.status).toBe(200);
         expect(page.headers['content-range']).toBe(`findings ${from}-${from + page.body.length - 1}/${expected.length}`);
-        seen.push(...page.body.map((f: { id: string; provenance: unknown[] }) => f.id));
+        seen.push(...page.body.map((f: { id: string }) => f.id));
       }
       expect(seen).toEqual(expected);
     }

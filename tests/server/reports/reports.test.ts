@@ -185,11 +185,11 @@ function suite(target: TestDatabase): void {
       expect(expected.added.length).toBeGreaterThan(0);
       expect({ before: r.body.before, after: r.body.after, added: r.body.added, removed: r.body.removed }).toEqual(expected);
       expect(r.body.summary).toEqual({ before: expected.before.length, after: expected.after.length, added: expected.added.length, removed: 0 });
-      const stored = await db.query<{ risk_id: string; functions: string; sources: string }>(
-        `SELECT risk_id, functions, sources FROM findings WHERE analysis_id = $1 AND level = 'USER' AND holder = $2 ORDER BY risk_id COLLATE "C"`,
+      const stored = await db.query<{ risk_id: string; functions: unknown; sources: string }>(
+        `SELECT risk_id, provenance AS functions, sources FROM findings WHERE analysis_id = $1 AND level = 'USER' AND holder = $2 ORDER BY risk_id COLLATE "C"`,
         [first, user],
       );
-      expect(r.body.before.map((f: { riskId: string; functions: string; sources: string }) => ({ risk_id: f.riskId, functions: f.functions, sources: f.sources }))).toEqual(stored.rows);
+      expect(r.body.before.map((f: { riskId: string; functions: unknown; sources: string }) => ({ risk_id: f.riskId, functions: f.functions, sources: f.sources }))).toEqual(stored.rows);
       // Nothing stored.
       expect(await n('SELECT (SELECT count(*) FROM analyses) + (SELECT count(*) FROM findings) AS n', [])).toBe(rowsBefore);
     });

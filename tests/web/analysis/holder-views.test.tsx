@@ -49,10 +49,9 @@ const finding = {
   riskLevel: 'HIGH',
   riskType: 'SOD',
   businessProcess: 'FI',
-  functions: '',
   sources: '',
   orgValues: ['BUKRS=1000'],
-  provenance: [
+  functions: [
     { functionId: 'F_PAY', action: 'F110', sources: [[{ kind: 'role', name: 'Z_PAY' }]], permissions: [{ object: 'F_REGU_BUK', auth: 'A1', source: 'R:Z_PAY', fields: { BUKRS: ['1000'] } }] },
     { functionId: 'F_VENDOR', action: 'XK01', sources: [[{ kind: 'role', name: 'Z_FI' }, { kind: 'role', name: 'Z_AP' }]], permissions: [] },
   ],

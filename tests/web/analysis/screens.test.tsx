@@ -154,9 +154,8 @@ describe('analysis screens', () => {
       riskLevel: 'HIGH',
       riskType: 'SOD',
       businessProcess: 'FI',
-      functions: 'F_PAY:F110 | F_VENDOR:XK01',
       sources: 'role:Z_PAY; role:Z_AP',
-      provenance: [
+      functions: [
         {
           functionId: 'F_PAY',
           action: 'F110',

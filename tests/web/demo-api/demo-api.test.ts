@@ -110,9 +110,9 @@ describe('demo API: analyses, simulations and reports with the engine', () => {
     const expected = analyse(api.extract, defaultRuleset, OPTIONS).findings;
     expect(expected.length).toBeGreaterThan(20);
     const r = await call('GET', list('findings', { range: [0, 9999], filter: { analysisId: DEMO_ANALYSIS_ID } }));
-    const rows = (await r.json()) as { level: string; holder: string; riskId: string; provenance: unknown[] }[];
+    const rows = (await r.json()) as { level: string; holder: string; riskId: string; functions: { permissions: unknown[] }[] }[];
     expect(rows.map(key).sort()).toEqual(expected.map(key).sort());
-    expect(rows.every((x) => x.provenance.length > 0)).toBe(true);
+    expect(rows.every((x) => x.functions.length > 0 && x.functions.every((m) => Array.isArray(m.permissions)))).toBe(true);
   });
 
   it('runs a new analysis to completion with the engine’s findings, acceptances applied', async () => {

@@ -13,7 +13,7 @@ interface Finding {
   level: string;
   holder: string;
   riskId: string;
-  provenance: { sources: { kind: string; name: string }[][] }[];
+  functions: { sources: { kind: string; name: string }[][] }[];
 }
 
 const findings = async (filter: object): Promise<Finding[]> =>
@@ -43,7 +43,7 @@ describe('demo API: user and role views', () => {
     const alone = roles.filter((f) => f.holder === role).map((f) => f.riskId);
     expect(body.alone.map((f) => f.riskId).sort()).toEqual(alone.sort());
     const users = await findings({ analysisId: DEMO_ANALYSIS_ID, level: ['USER'] });
-    const expected = users.filter((f) => !alone.includes(f.riskId) && f.provenance.some((m) => m.sources.some((p) => p.some((s) => s.kind === 'role' && s.name === role))));
+    const expected = users.filter((f) => !alone.includes(f.riskId) && f.functions.some((m) => m.sources.some((p) => p.some((s) => s.kind === 'role' && s.name === role))));
     expect(body.combined.map((f) => `${f.holder}/${f.riskId}`).sort()).toEqual(expected.map((f) => `${f.holder}/${f.riskId}`).sort().slice(0, 500));
   });
 });
