@@ -46,9 +46,9 @@ export interface TestDatabase {
 
 export const pgliteDatabase = (): TestDatabase => ({ open: () => openPglite('memory://'), teardown: async () => {} });
 
-/** A fresh PostgreSQL database per suite, dropped afterwards. */
-export function postgresDatabase(): TestDatabase {
-  const name = `segra_test_${randomBytes(6).toString('hex')}`;
+/** A fresh PostgreSQL database per suite, dropped afterwards; `prefix` tells whose it is. */
+export function postgresDatabase(prefix = 'segra_test'): TestDatabase {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   return {
     async open() {
       await adminQuery(`CREATE DATABASE ${name}`);
