@@ -6,6 +6,7 @@ import { isInputError } from '../importers/input-error.ts';
 import type { Database } from '../db/database.ts';
 import { deleteImport, streamExtract } from '../periods/extract-store.ts';
 import type { ImportExtractJob } from './job-names.ts';
+import { fetchJobUpload, uploadsRoot } from '../uploads/stored-uploads.ts';
 
 /** What a failed import says: the reader's file, line and column when the input was at fault. */
 export interface ImportFailure {
@@ -83,6 +84,8 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
     if (canceled) throw new ImportCanceled('The import was canceled');
   };
   try {
+    // An upload kept in the database is fetched into this worker's own folder (issue 12 item 6).
+    job = await fetchJobUpload(db, job, uploadsRoot());
     await stillWanted();
     checkCanceled();
     const tablesTotal = EXTRACT_TABLE_NAMES.length;
@@ -139,6 +142,6 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
     if (!isInputError(e) && !(e instanceof ImportCanceled)) console.error('[import-extract]', e);
   } finally {
     clearInterval(poll);
-    await rm(job.dir, { recursive: true, force: true });
+    if (job.dir) await rm(job.dir, { recursive: true, force: true });
   }
 }
