@@ -54,7 +54,7 @@ describe.skipIf(!postgresAdminUrl)('API and workers sharing nothing but PostgreS
   };
   const upload = async (route: string, files: Record<string, Uint8Array>) => {
     const form = await multipart(files);
-    const r = await fetch(`${base}${route}`, { method: 'POST', headers: { ...headers, ...form.headers }, body: form.payload });
+    const r = await fetch(`${base}${route}`, { method: 'POST', headers: { ...headers, ...form.headers }, body: new Uint8Array(form.payload) });
     expect(r.status).toBe(202);
   };
   const storedUploads = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM stored_uploads')).rows[0].n);
