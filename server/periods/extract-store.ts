@@ -164,8 +164,20 @@ async function createPartition(db: Database, spec: PeriodTable, importId: string
  * in, which is cheaper than maintaining it during COPY.
  */
 async function indexPartition(db: Database, spec: PeriodTable, importId: string): Promise<void> {
-  await db.exec(`CREATE INDEX "${partitionOf(spec, importId)}_seq" ON "${partitionOf(spec, importId)}" (seq)`);
+  const part = partitionOf(spec, importId);
+  // The parents' indexes for simulations (migration 0025), built here beside the other (on
+  // PostgreSQL on a connection of its own) so that attaching the partition finds them built.
+  const holder = HOLDER_INDEX[spec.sapName];
+  await Promise.all([
+    db.exec(`CREATE INDEX "${part}_seq" ON "${part}" (seq)`),
+    ...(holder ? [db.exec(`CREATE INDEX "${part}_${holder.name}" ON "${part}" (${holder.columns})`)] : []),
+  ]);
 }
+
+const HOLDER_INDEX: Record<string, { name: string; columns: string } | undefined> = {
+  AGR_1251: { name: 'role', columns: 'agr_name' },
+  UST12: { name: 'object_auth', columns: 'objct, auth' },
+};
 
 export interface WriteProgress {
   table: string;
