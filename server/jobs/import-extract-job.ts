@@ -4,7 +4,7 @@ import type { DataWarning } from '../importers/data-warnings.ts';
 import { readSystemExtract } from '../importers/extract-reader.ts';
 import { isInputError } from '../importers/input-error.ts';
 import type { Database } from '../db/database.ts';
-import { deleteImport, streamExtract } from '../periods/extract-store.ts';
+import { analyzeImport, deleteImport, streamExtract } from '../periods/extract-store.ts';
 import type { ImportExtractJob } from './job-names.ts';
 import { fetchJobUpload, uploadsRoot } from '../uploads/stored-uploads.ts';
 
@@ -116,6 +116,9 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
         return setProgress(db, periodId, importId, 90 + (9 * rowsWritten) / Math.max(1, totalRows));
       },
     );
+    // Statistics for the planner (simulations read a holder's rows by index, extract-store.ts).
+    await analyzeImport(db, importId);
+    checkCanceled();
     const previous = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ data_import_id: string | null }>(
         `SELECT data_import_id FROM system_periods WHERE id = $1 AND importing_id = $2 FOR UPDATE`,

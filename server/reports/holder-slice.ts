@@ -31,11 +31,13 @@ export interface HolderSlice {
  * record, assignments and profiles, its reference user's, every role reachable from its
  * assigned roles and from the roles the simulation names (through AGR_AGRS, loops included),
  * those roles' AGR_1251 rows of the objects the ruleset needs, AGR_1252, AGR_1016, and the
- * profile tree with its UST10S and UST12 rows. Each table is a few indexed queries (migration
- * 0025), so a simulation on a 5-million-row period reads hundreds of rows, not millions, and
- * nothing of the period is held in memory between simulations: one statement reads it all. What the engine finds for
- * the holder on this slice is exactly what it finds on the whole period: the evaluation of one
- * holder reads only these rows (tests/server/reports/holder-slice.test.ts compares both).
+ * profile tree with its UST10S and UST12 rows. One statement reads them all, each table by
+ * index (migration 0025; the import gives the planner statistics, extract-store.ts
+ * analyzeImport), so a simulation on a 5-million-row period reads hundreds of rows, not
+ * millions, and nothing of the period is held in memory between simulations. What the engine
+ * finds for the holder on this slice is exactly what it finds on the whole period: the
+ * evaluation of one holder reads only these rows (tests/server/reports/holder-slice.test.ts
+ * compares both).
  *
  * Rows come as COPY text, in the columns ExtractDecoder reads (seq last where file order
  * matters), handed to `onChunk` for the thread that evaluates.
@@ -47,12 +49,7 @@ export async function readHolderSlice(
   objects: ReadonlySet<string>,
   onChunk: (sapName: string, bytes: Uint8Array) => void,
 ): Promise<HolderSlice> {
-  return db.transaction(async (tx) => {
-    // A few hundred rows by index: PostgreSQL's JIT compilation and parallel workers, which
-    // its estimates for a 5-million-row partition call for, cost more than the whole read.
-    if (tx.kind === 'postgres') await tx.exec('SET LOCAL jit = off; SET LOCAL max_parallel_workers_per_gather = 0');
-    return readSlice(tx, importId, ask, objects, onChunk);
-  });
+  return readSlice(db, importId, ask, objects, onChunk);
 }
 
 // The widest table (USR02: ten columns) with its `seq`.

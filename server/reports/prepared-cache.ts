@@ -4,6 +4,7 @@ import { objectsNeeded } from '../analyses/objects-needed.ts';
 import type { Database } from '../db/database.ts';
 import { readExtractChunks } from '../periods/extract-chunks.ts';
 import { ExtractDecoder } from '../periods/extract-decoder.ts';
+import { analyzeImport, importAnalyzed } from '../periods/extract-store.ts';
 import { loadRuleset } from '../periods/ruleset-store.ts';
 import { SimulationThread } from './simulation-thread.ts';
 
@@ -103,6 +104,8 @@ export class PreparedCache {
     await readExtractChunks(this.db, input.dataImportId, (table, bytes) => tstca.add(table, bytes), { tables: ['TSTCA'] });
     const { tcodeChecks } = tstca.finish();
     const objects = objectsNeeded(ruleset, input.level, tcodeChecks, deactivated);
+    // An import written before the import job gave the planner statistics gets them once (about a second on L).
+    if (!(await importAnalyzed(this.db, input.dataImportId))) await analyzeImport(this.db, input.dataImportId);
     const thread = new SimulationThread(
       {
         ruleset,

@@ -11,10 +11,10 @@ import type { TcodeCheckRow } from '../../engine/model/extract.ts';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
 import { ExtractDecoder } from '../periods/extract-decoder.ts';
 import { simulatePrepared, type SimulationAsk } from './simulate-prepared.ts';
-import { lowerThreadPriority } from '../workers/thread-priority.ts';
 
-// Long work yields the cores to the API's thread when they are busy.
-lowerThreadPriority();
+// Not lowered in priority as long work is (thread-priority.ts): a simulation is a few
+// milliseconds of work on a few hundred rows that a user waits for, and a thread at low
+// priority waits for the cores whenever the machine is busy.
 
 export type ToSimulationThread =
   | { type: 'chunk'; table: string; bytes: Uint8Array }

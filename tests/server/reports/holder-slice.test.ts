@@ -19,7 +19,7 @@ import { generateLandscape } from '../../../server/generator/index.ts';
 import { readSystemExtract } from '../../../server/importers/extract-reader.ts';
 import { readRuleset } from '../../../server/importers/ruleset-reader.ts';
 import { ExtractDecoder } from '../../../server/periods/extract-decoder.ts';
-import { writeExtract } from '../../../server/periods/extract-store.ts';
+import { analyzeImport, importAnalyzed, writeExtract } from '../../../server/periods/extract-store.ts';
 import { readHolderSlice } from '../../../server/reports/holder-slice.ts';
 import { simulatePrepared, type SimulationAnswer, type SimulationAsk } from '../../../server/reports/simulate-prepared.ts';
 import { PAY, VENDOR, acceptance, extract as fixture, p2pRuleset } from '../../reference/fixture.ts';
@@ -132,6 +132,18 @@ function suite(target: TestDatabase): void {
     expect(slicedRows).toBeGreaterThan(0);
     expect(slicedRows).toBeLessThan(generated.roleAuthorisations.length / 5);
   }, 120_000);
+
+  it('gives the planner statistics of an import once (PostgreSQL), so a slice is read by index without JIT', async () => {
+    const importId = crypto.randomUUID();
+    await writeExtract(db, importId, generated);
+    if (db.kind === 'pglite') {
+      expect(await importAnalyzed(db, importId)).toBe(true);
+      return;
+    }
+    expect(await importAnalyzed(db, importId)).toBe(false);
+    await analyzeImport(db, importId);
+    expect(await importAnalyzed(db, importId)).toBe(true);
+  }, 60_000);
 
   it('holds a looped composite inside the assigned one, a reference user’s roles and a role named only by another user’s assignment', async () => {
     // U1: C_OUTER = {C_LOOP, R_BOTH}, C_LOOP = {C_OUTER}; U2 refers to U1; R_ONLY_ASSIGNED has no rows but U3's assignment.
