@@ -168,19 +168,25 @@ async function serverBench(sizes: string[], databaseUrl: string | undefined, wri
     `| Size | List endpoint (${LOAD_CONNECTIONS} concurrent clients, ${loadSeconds} s each) | Requests | p50 (ms) | p99 (ms) | Max (ms) | Errors | Non-2xx | KB/answer | CPU ms/answer |`,
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
+  const simulationLines = [
+    '| Size | First simulation on the period (ms) | Warm simulations | Warm median (ms) | Warm p99 (ms) | Warm max (ms) | Engine, median (ms) | Holder rows prepared, median (ms) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
   for (const size of sizes) {
     const dir = await ensureLandscape(size);
     process.stderr.write(`measuring the server on ${size}…\n`);
     const m = await benchServer(databaseUrl, size, dir, `${String(BENCH_DATE).slice(0, 4)}-${String(BENCH_DATE).slice(4, 6)}-${String(BENCH_DATE).slice(6)}`, loadSeconds);
+    const sim = m.simulations;
+    if (sim) simulationLines.push(`| ${size} | ${sim.firstMs} | ${sim.warmCount} | ${sim.warmMedianMs} | ${sim.warmP99Ms} | ${sim.warmMaxMs} | ${sim.engineMedianMs} | ${sim.prepareMedianMs} |`);
     for (const e of m.load) loadLines.push(`| ${size} | ${e.name} | ${e.requests.toLocaleString('en')} | ${e.p50Ms} | ${e.p99Ms} | ${e.maxMs} | ${e.errors} | ${e.non2xx} | ${e.kbPerResponse.toFixed(1)} | ${e.cpuMsPerResponse.toFixed(2)} |`);
     lines.push(
       `| ${size} | ${m.agr1251Rows.toLocaleString('en')} | ${(m.importMs / 1000).toFixed(2)} | ${Math.round(m.rowsPerSecond).toLocaleString('en')} | ${(m.enqueuedToCompletedMs / 1000).toFixed(2)} | ${m.findings.toLocaleString('en')} |`,
     );
   }
-  const table = lines.join('\n') + (loadSeconds > 0 ? '\n\n' + loadLines.join('\n') : '');
+  const table = lines.join('\n') + (loadSeconds > 0 ? '\n\n' + loadLines.join('\n') + '\n\n' + simulationLines.join('\n') : '');
   process.stdout.write(table + '\n');
   if (write) {
-    const section = `\n## Server on PostgreSQL\n\nProduced by \`npm run bench -- --server --database-url postgres://… --write ${write}\`: the import job (reading and checking the\nextract, then COPY into PostgreSQL) timed until the period is ready, and an analysis timed from being enqueued on the job\nqueue until it is completed with its findings stored. Date: ${new Date().toISOString().slice(0, 10)}.\n\n${table}\n\nTargets (DESIGN.md section 10, issue 4): at least 150,000 AGR_1251 rows/s; size L analysed within 30 s of being enqueued;\nlist endpoints under 100 concurrent clients p99 < 100 ms with no errors (\`segra serve --no-worker\` in its own process,\nrequest logging at warn; the clients, autocannon, in the bench process; each request a random page of the list).\n`;
+    const section = `\n## Server on PostgreSQL\n\nProduced by \`npm run bench -- --server --database-url postgres://… --write ${write}\`: the import job (reading and checking the\nextract, then COPY into PostgreSQL) timed until the period is ready, and an analysis timed from being enqueued on the job\nqueue until it is completed with its findings stored. Date: ${new Date().toISOString().slice(0, 10)}.\n\n${table}\n\nTargets (DESIGN.md section 10, issue 4): at least 150,000 AGR_1251 rows/s; size L analysed within 30 s of being enqueued;\nlist endpoints under 100 concurrent clients p99 < 100 ms with no errors (\`segra serve --no-worker\` in its own process,\nrequest logging at warn; the clients, autocannon, in the bench process; each request a random page of the list).\nSimulations (issue 12): \`POST /api/simulations\` of one user with three roles added, one at a time, timed by the client, the first\none on the freshly started server; targets: the first on an L period < 1 s, warm ones < 200 ms through the API, < 50 ms in the engine.\n`;
     const current = existsSync(write) ? readFileSync(write, 'utf8').replace(/\n## Server on PostgreSQL\n[\s\S]*$/, '\n') : '';
     writeFileSync(write, current.trimEnd() + '\n' + section);
   }

@@ -9,6 +9,7 @@ import { deleteImport } from '../periods/extract-store.ts';
 import { readRuleset } from '../importers/ruleset-reader.ts';
 import { writeRuleset } from '../periods/ruleset-store.ts';
 import { loadTestApi, type EndpointLoad } from './bench-load.ts';
+import { benchSimulations, type SimulationLoad } from './bench-simulation.ts';
 
 export interface ServerMeasurement {
   size: string;
@@ -19,6 +20,8 @@ export interface ServerMeasurement {
   findings: number;
   /** The list endpoints under load (DESIGN 10), on this size's data; empty when not asked for. */
   load: EndpointLoad[];
+  /** Simulations through the API on this size's period (asked with the load test). */
+  simulations?: SimulationLoad;
 }
 
 const one = async (db: Database, sql: string, params: unknown[]): Promise<string> => (await db.query<{ id: string }>(sql, params)).rows[0].id;
@@ -73,9 +76,15 @@ export async function benchServer(databaseUrl: string, size: string, dir: string
     await done;
     const enqueuedToCompletedMs = performance.now() - t1;
     const counts = await db.query<{ counts: { findings: number } }>('SELECT counts FROM analyses WHERE id = $1', [analysisId]);
-    const load = loadSeconds > 0 ? await loadTestApi(db, databaseUrl, { customerId, systemPeriodId: periodId, riskPeriodId, analysisId }, loadSeconds) : [];
+    let simulations: SimulationLoad | undefined;
+    const load =
+      loadSeconds > 0
+        ? await loadTestApi(db, databaseUrl, { customerId, systemPeriodId: periodId, riskPeriodId, analysisId }, loadSeconds, async (base, headers) => {
+            simulations = await benchSimulations(db, base, headers, { systemPeriodId: periodId, riskPeriodId });
+          })
+        : [];
     await deleteImport(db, importId);
-    return { size, agr1251Rows, importMs, rowsPerSecond: agr1251Rows / (importMs / 1000), enqueuedToCompletedMs, findings: counts.rows[0].counts.findings, load };
+    return { size, agr1251Rows, importMs, rowsPerSecond: agr1251Rows / (importMs / 1000), enqueuedToCompletedMs, findings: counts.rows[0].counts.findings, load, simulations };
   } finally {
     await queue.stop();
     await db.query('DELETE FROM findings WHERE customer_id = $1', [customerId]);

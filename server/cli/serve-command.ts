@@ -9,6 +9,7 @@ import { seedDemo } from '../demo/seed-demo.ts';
 import { startQueue } from '../jobs/queue.ts';
 import { STALE_AFTER_SECONDS, startWorkers, sweepStaleWork } from '../jobs/workers.ts';
 import { sweepUploads } from '../jobs/upload-sweep.ts';
+import { sweepStoredUploads } from '../uploads/stored-uploads.ts';
 import { parseFlags } from './options.ts';
 
 /** `segra serve`: the API and the built SPA on PORT (8081), until SIGINT/SIGTERM. */
@@ -38,6 +39,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     }
     // Uploads of imports a crash or stop cut off are never read again (DESIGN 7a).
     await sweepUploads(db, path.join(config.DATA_DIR, 'uploads'), db.kind === 'pglite' ? 0 : STALE_AFTER_SECONDS);
+    if (db.kind === 'postgres') await sweepStoredUploads(db, STALE_AFTER_SECONDS);
     queue = await startQueue(db, { work: !flags['no-worker'] });
     if (!flags['no-worker']) await startWorkers(queue, db, { shards: config.ANALYSIS_SHARDS, shardMinUsers: config.ANALYSIS_SHARD_MIN_USERS, pollingIntervalSeconds: config.JOB_POLL_SECONDS });
     const app = await buildApp(config, { db, queue });
@@ -94,6 +96,7 @@ export async function workerCommand(args: string[]): Promise<number> {
   }
   const db = await openDatabase(config);
   await applyMigrations(db, config);
+  await sweepStoredUploads(db, STALE_AFTER_SECONDS);
   const queue = await startQueue(db, { work: true });
   try {
     await startWorkers(queue, db, { shards: config.ANALYSIS_SHARDS, shardMinUsers: config.ANALYSIS_SHARD_MIN_USERS, pollingIntervalSeconds: config.JOB_POLL_SECONDS });

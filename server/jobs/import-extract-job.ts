@@ -4,8 +4,9 @@ import type { DataWarning } from '../importers/data-warnings.ts';
 import { readSystemExtract } from '../importers/extract-reader.ts';
 import { isInputError } from '../importers/input-error.ts';
 import type { Database } from '../db/database.ts';
-import { deleteImport, streamExtract } from '../periods/extract-store.ts';
+import { analyzeImport, deleteImport, streamExtract } from '../periods/extract-store.ts';
 import type { ImportExtractJob } from './job-names.ts';
+import { fetchJobUpload, uploadsRoot } from '../uploads/stored-uploads.ts';
 
 /** What a failed import says: the reader's file, line and column when the input was at fault. */
 export interface ImportFailure {
@@ -83,6 +84,8 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
     if (canceled) throw new ImportCanceled('The import was canceled');
   };
   try {
+    // An upload kept in the database is fetched into this worker's own folder (issue 12 item 6).
+    job = await fetchJobUpload(db, job, uploadsRoot());
     await stillWanted();
     checkCanceled();
     const tablesTotal = EXTRACT_TABLE_NAMES.length;
@@ -113,6 +116,9 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
         return setProgress(db, periodId, importId, 90 + (9 * rowsWritten) / Math.max(1, totalRows));
       },
     );
+    // Statistics for the planner (simulations read a holder's rows by index, extract-store.ts).
+    await analyzeImport(db, importId);
+    checkCanceled();
     const previous = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ data_import_id: string | null }>(
         `SELECT data_import_id FROM system_periods WHERE id = $1 AND importing_id = $2 FOR UPDATE`,
@@ -139,6 +145,6 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
     if (!isInputError(e) && !(e instanceof ImportCanceled)) console.error('[import-extract]', e);
   } finally {
     clearInterval(poll);
-    await rm(job.dir, { recursive: true, force: true });
+    if (job.dir) await rm(job.dir, { recursive: true, force: true });
   }
 }

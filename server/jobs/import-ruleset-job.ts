@@ -5,6 +5,7 @@ import { readRuleset } from '../importers/ruleset-reader.ts';
 import { writeRuleset } from '../periods/ruleset-store.ts';
 import { importFailure } from './import-extract-job.ts';
 import type { ImportRulesetJob } from './job-names.ts';
+import { fetchJobUpload, uploadsRoot } from '../uploads/stored-uploads.ts';
 
 /**
  * Imports an uploaded ruleset (DESIGN 4.2) into a risk period, replacing its risks and
@@ -12,6 +13,8 @@ import type { ImportRulesetJob } from './job-names.ts';
  */
 export async function runRulesetImport(db: Database, job: ImportRulesetJob): Promise<void> {
   try {
+    // An upload kept in the database is fetched into this worker's own folder (issue 12 item 6).
+    job = await fetchJobUpload(db, job, uploadsRoot());
     const ruleset = await readRuleset(job.input);
     await db.query(`UPDATE risk_periods SET progress = 50, updated_at = now() WHERE id = $1`, [job.riskPeriodId]);
     const { rows } = await db.query<{ customer_id: string }>('SELECT customer_id FROM risk_periods WHERE id = $1', [job.riskPeriodId]);
@@ -30,6 +33,6 @@ export async function runRulesetImport(db: Database, job: ImportRulesetJob): Pro
     ]);
     if (!isInputError(e)) console.error('[import-ruleset]', e);
   } finally {
-    await rm(job.dir, { recursive: true, force: true });
+    if (job.dir) await rm(job.dir, { recursive: true, force: true });
   }
 }

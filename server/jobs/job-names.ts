@@ -13,12 +13,16 @@ export interface ImportExtractJob {
   dir: string;
   input: string;
   client?: string;
+  /** The upload waits in the database (server/uploads/stored-uploads.ts); dir and input are set when the worker fetched it. */
+  storedUpload?: string;
 }
 
 export interface ImportRulesetJob {
   riskPeriodId: string;
   dir: string;
   input: string;
+  /** As ImportExtractJob.storedUpload. */
+  storedUpload?: string;
 }
 
 export interface AnalysisJob {

@@ -4,7 +4,7 @@ import { objectsNeeded } from '../analyses/objects-needed.ts';
 import type { Database } from '../db/database.ts';
 import { readExtractChunks } from '../periods/extract-chunks.ts';
 import { ExtractDecoder } from '../periods/extract-decoder.ts';
-import { PERIOD_TABLES } from '../../contracts/period-tables.ts';
+import { analyzeImport, importAnalyzed } from '../periods/extract-store.ts';
 import { loadRuleset } from '../periods/ruleset-store.ts';
 import { SimulationThread } from './simulation-thread.ts';
 
@@ -45,10 +45,12 @@ async function rulesetVersion(db: Database, riskPeriodId: string, customerId: st
 }
 
 /**
- * A small LRU of prepared analyses (extract + ruleset compiled and instantiated for one date,
- * level and mode), each held by its own worker thread, so that only the first simulation on a
- * period pays the loading and none of it runs on the API's event loop; concurrent first calls
- * share one load. A failed load is not kept; an entry pushed out ends its thread.
+ * A small LRU of simulation threads, one per stored extract, ruleset version, date, level and
+ * mode, each holding the ruleset (its objects and start checks decided once); a simulation reads
+ * only its holder's rows of the period (holder-slice.ts), so the first simulation on a
+ * 5-million-row period costs a thread start and a few indexed queries, not a load of the period,
+ * and nothing of it runs on the API's event loop; concurrent first calls share one start. A
+ * failed start is not kept; an entry pushed out ends its thread.
  */
 export class PreparedCache {
   private readonly entries = new Map<string, Promise<CachedPrepared>>();
@@ -102,24 +104,26 @@ export class PreparedCache {
     await readExtractChunks(this.db, input.dataImportId, (table, bytes) => tstca.add(table, bytes), { tables: ['TSTCA'] });
     const { tcodeChecks } = tstca.finish();
     const objects = objectsNeeded(ruleset, input.level, tcodeChecks, deactivated);
-    const thread = new SimulationThread({
-      ruleset,
-      tcodeChecks,
-      options: {
-        date: input.date,
-        level: input.level,
-        mode: input.mode,
-        // Scope does not matter for one holder: a simulated user is evaluated whatever its lock.
-        includeLocked: true,
-        includeExpired: true,
-        deactivatedRiskIds: deactivated,
+    // An import written before the import job gave the planner statistics gets them once (about a second on L).
+    if (!(await importAnalyzed(this.db, input.dataImportId))) await analyzeImport(this.db, input.dataImportId);
+    const thread = new SimulationThread(
+      {
+        ruleset,
+        tcodeChecks,
+        options: {
+          date: input.date,
+          level: input.level,
+          mode: input.mode,
+          // Scope does not matter for one holder: a simulated user is evaluated whatever its lock.
+          includeLocked: true,
+          includeExpired: true,
+          deactivatedRiskIds: deactivated,
+        },
       },
-    });
+      // Each simulation reads its holder's rows of the period (holder-slice.ts): nothing of the period is kept here.
+      { db: this.db, importId: input.dataImportId, objects },
+    );
     try {
-      await readExtractChunks(this.db, input.dataImportId, (table, bytes) => thread.sendChunk(table, bytes), {
-        objects,
-        tables: PERIOD_TABLES.map((t) => t.sapName).filter((name) => name !== 'TSTCA'),
-      });
       await thread.prepare();
     } catch (e) {
       thread.drop();

@@ -3,6 +3,8 @@ import type { PreparedAnalysis } from '../../engine/analysis/prepared-analysis.t
 import { simulateOn, SimulationError } from '../../engine/analysis/simulate.ts';
 import type { AuthorisationValue, Finding, RiskAcceptance, SimulationRequest } from '../../engine/model/analysis.ts';
 import { findingRecords, type SimulatedFinding } from '../../engine/output/finding-records.ts';
+import type { Landscape } from '../../engine/landscape/landscape.ts';
+import type { Date8 } from '../../engine/model/dates.ts';
 
 /** What a simulation asks of a prepared analysis (the checked body of POST /api/simulations). */
 export interface SimulationAsk {
@@ -23,6 +25,8 @@ export type SimulationAnswer =
       added: SimulatedFinding[];
       removed: SimulatedFinding[];
       simulateMs: number;
+      /** Decoding and preparing the holder's slice of the period in the thread (simulation-worker.ts). */
+      prepareMs?: number;
     }
   // A user or role that is not in the period: the route answers 404 with the message.
   | { ok: false; notFound: string };
@@ -86,18 +90,15 @@ function applyAcceptances(prepared: PreparedAnalysis, request: SimulationRequest
   const date = prepared.options.date;
   let heldBefore: Set<string> | null = null;
   let heldAfter: Set<string> | null = null;
+  // The role tree (DESIGN 5.12, 5.16), as the engine's acceptance walks it: a composite whose
+  // children loop back lies on no source path, yet it is held inside the assigned composite.
   const rolesBefore = (): Set<string> => {
     if (request.holder.kind !== 'user') return new Set();
-    return (heldBefore ??= l.rolesHeldBy(prepared.userHolder(request.holder.bname).sources()));
+    return (heldBefore ??= l.roleTreeOf(request.holder.bname, date));
   };
   const rolesAfter = (): Set<string> => {
     if (request.holder.kind !== 'user') return new Set();
-    if (heldAfter) return heldAfter;
-    const bname = request.holder.bname;
-    const removed = new Set(request.removeRoles);
-    const roles = [...new Set([...l.rolesOf(bname, date), ...request.addRoles.filter((r) => !removed.has(r))])];
-    const sources = l.userSources(bname, date, roles).filter((s) => !s.path.some((p) => p.kind === 'role' && removed.has(p.name)));
-    return (heldAfter = l.rolesHeldBy(sources));
+    return (heldAfter ??= roleTreeAfter(l, request.holder.bname, date, request.addRoles, new Set(request.removeRoles)));
   };
   const apply = (list: Finding[], held: () => Set<string>): void => {
     for (const f of list) {
@@ -108,4 +109,26 @@ function applyAcceptances(prepared: PreparedAnalysis, request: SimulationRequest
   };
   apply(before, rolesBefore);
   apply(after, rolesAfter);
+}
+
+/**
+ * The roles a simulated user holds afterwards: the role tree (`Landscape.roleTreeOf`) of its
+ * roles on D with the added ones, where a removed role is not held and not walked through, as
+ * the engine's simulation drops every source whose path passes a removed role.
+ */
+export function roleTreeAfter(l: Landscape, bname: string, date: Date8, addRoles: readonly string[], removed: ReadonlySet<string>): Set<string> {
+  if (removed.size === 0) return l.roleTreeOf(bname, date, [...new Set([...l.rolesOf(bname, date), ...addRoles])]);
+  const held = new Set<string>();
+  const stack: string[] = [];
+  const reach = (role: string): void => {
+    if (removed.has(role) || held.has(role)) return;
+    held.add(role);
+    stack.push(role);
+  };
+  for (const r of l.rolesOf(bname, date)) reach(r);
+  for (const r of addRoles) reach(r);
+  const ref = l.referenceUserByUser.get(bname);
+  if (ref !== undefined && ref !== bname && l.users.has(ref)) for (const r of l.rolesOf(ref, date)) reach(r);
+  while (stack.length > 0) for (const child of l.childrenByComposite.get(stack.pop()!) ?? []) reach(child);
+  return held;
 }

@@ -47,7 +47,7 @@ export interface TestDatabase {
 
 export const pgliteDatabase = (): TestDatabase => ({ open: () => openPglite('memory://'), teardown: async () => {} });
 
-/** A fresh PostgreSQL database per suite, dropped afterwards. */
+/** A fresh PostgreSQL database per suite, dropped afterwards; `prefix` tells whose it is. */
 export function postgresDatabase(prefix = 'segra_test'): TestDatabase {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   return {

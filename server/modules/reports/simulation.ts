@@ -83,7 +83,7 @@ export function registerSimulation(app: FastifyInstance, db: Database, cache: Pr
     };
     const answer = await entry.thread.simulate(ask, await loadAcceptances(db, sp.customer_id));
     if (!answer.ok) throw notFound(answer.notFound);
-    const { summary, before, after, added, removed, simulateMs } = answer;
+    const { summary, before, after, added, removed, simulateMs, prepareMs } = answer;
 
     return {
       systemPeriodId: body.systemPeriodId,
@@ -103,6 +103,8 @@ export function registerSimulation(app: FastifyInstance, db: Database, cache: Pr
         cached: entry.cached,
         loadMs: entry.cached ? 0 : entry.loadMs,
         simulateMs: Math.round(simulateMs * 10) / 10,
+        // Decoding and preparing the holder's rows of the period (server/reports/holder-slice.ts).
+        prepareMs: Math.round((prepareMs ?? 0) * 10) / 10,
         totalMs: Math.round((performance.now() - started) * 10) / 10,
       },
     };

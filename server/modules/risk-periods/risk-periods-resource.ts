@@ -9,7 +9,8 @@ import { defineResource, resourceContext, type ResourceSpec } from '../../resour
 import { isoDate, requiredText } from '../../resources/fields.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { requireQueue, type PeriodRouteOptions } from '../system-periods/system-periods-resource.ts';
-import { saveUpload, uploadInput } from '../system-periods/uploads.ts';
+import { saveUpload } from '../system-periods/uploads.ts';
+import { keepUpload } from '../../uploads/stored-uploads.ts';
 
 /** Risk periods: versioned rulesets (spec: name, date). */
 export const riskPeriodsResource: ResourceSpec = {
@@ -63,7 +64,7 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
       [id],
     );
     if (claimed.rows.length === 0) throw conflict('An import of this ruleset is already running', 'IMPORT_RUNNING');
-    const job: ImportRulesetJob = { riskPeriodId: id, dir: upload.dir, input: uploadInput(upload) };
+    const job: ImportRulesetJob = { riskPeriodId: id, ...(await keepUpload(db, uploadId, upload)) };
     const jobId = await queue.send(JOBS.importRuleset, job);
     return reply.status(202).send({ jobId, riskPeriodId: id, status: 'importing', files: upload.files });
   });

@@ -13,7 +13,8 @@ import { isoDate, requiredText } from '../../resources/fields.ts';
 import { registerDataQuality } from './data-quality-routes.ts';
 import { registerImportCancel } from './import-cancel-route.ts';
 import { registerPeriodTables } from './period-table-routes.ts';
-import { saveUpload, uploadInput } from './uploads.ts';
+import { saveUpload } from './uploads.ts';
+import { keepUpload } from '../../uploads/stored-uploads.ts';
 
 /** System periods: dated snapshots of what an SAP system grants (spec: name, date, system). */
 export const systemPeriodsResource: ResourceSpec = {
@@ -96,7 +97,8 @@ export async function systemPeriodRoutes(app: FastifyInstance, options: PeriodRo
         [id, importId],
       );
       if (claimed.rows.length === 0) throw conflict('An import of this period is already running', 'IMPORT_RUNNING');
-      const job: ImportExtractJob = { periodId: id, importId, dir: upload.dir, input: uploadInput(upload), ...(client ? { client } : {}) };
+      // On PostgreSQL the upload moves into the database: any worker can import it (issue 12 item 6).
+      const job: ImportExtractJob = { periodId: id, importId, ...(await keepUpload(db, importId, upload)), ...(client ? { client } : {}) };
       const jobId = await queue.send(JOBS.importExtract, job);
       return reply.status(202).send({ jobId, importId, periodId: id, status: 'importing', files: upload.files });
     },
