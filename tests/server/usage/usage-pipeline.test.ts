@@ -181,9 +181,47 @@ function suite(target: TestDatabase): void {
     const early = (await findings({ analysisId: before, holder: target.holder })).find((f) => f.riskId === target.riskId)!;
     for (const x of early.usage!.functions.flatMap((f) => f.tcodes)) expect(x.lastDay).toBe('2026-01-02');
 
+    // The dashboard: executed vs potential of the window.
+    const dash = await call('GET', `/api/reports/dashboard?analysisId=${inside}`);
+    const exec = dash.body.execution as { potential: number; full: number; partial: number; none: number };
+    expect(exec.potential).toBe(await total({ analysisId: inside, level: 'USER' }));
+    expect(exec.full).toBe(await total({ analysisId: inside, execution: ['FULL'] }));
+    expect(exec.full + exec.partial + exec.none).toBe(exec.potential);
+    expect(exec.full).toBeGreaterThan(0);
+
+    // The target's remediation plan: resolves every finding of it with a REMEDIATION, by removals from those entries.
+    const plan = await call('GET', `/api/analyses/${inside}/remediation-plan?user=${encodeURIComponent(target.holder)}`);
+    expect(plan.status).toBe(200);
+    const own = (await findings({ analysisId: inside, holder: target.holder })).filter((f) => f.level === 'USER' && f.holder === target.holder);
+    expect(plan.body.findings).toBe(own.length);
+    expect([...plan.body.resolved, ...plan.body.unresolved].sort()).toEqual(own.map((f) => f.riskId).sort());
+    for (const f of own) {
+      const names = f.usage!.remediation.map((e) => e.name);
+      expect(plan.body.resolved.includes(f.riskId)).toBe(names.some((n) => plan.body.removals.some((r: { name: string }) => r.name === n)));
+    }
+    expect(plan.body.resolved.length).toBe(own.filter((f) => f.usage!.remediation.length > 0).length);
+    expect((await call('GET', `/api/analyses/${analysisId}/remediation-plan?user=X`, undefined, other)).status).toBe(404);
+
     const none = await analyse({ withUsage: true, usageFrom: '2026-03-01', usageTo: '2026-03-31' });
     const nothing = (await findings({ analysisId: none, holder: target.holder })).find((f) => f.riskId === target.riskId)!;
     expect(nothing.execution).toBe('NONE');
+
+    // Role hygiene: only the target user (and an unknown one) used anything in this window, so
+    // every granted value a role keeps as used covers one of the target's tcodes.
+    const hygiene = await call('GET', `/api/analyses/${inside}/role-hygiene`);
+    expect(hygiene.status).toBe(200);
+    const roles = hygiene.body.roles as Array<{ role: string; users: number; granted: number; unused: string[] }>;
+    expect(roles.length).toBeGreaterThan(0);
+    expect(roles.some((r) => r.unused.length < r.granted)).toBe(true);
+    // The target's own roles keep its used tcodes; a role nobody used anything of lists all it grants.
+    const targetRoles = new Set(mine.usage!.remediation.filter((e) => e.kind === 'ROLE').map((e) => e.name));
+    for (const r of roles.filter((x) => targetRoles.has(x.role))) expect(r.unused.filter((t) => used.includes(t))).toEqual([]);
+    for (const r of roles.filter((x) => x.users === 0)) expect(r.unused.length).toBe(r.granted);
+    expect(roles.some((r) => r.users === 0 || !targetRoles.has(r.role))).toBe(true);
+    const csv = await call('GET', `/api/analyses/${inside}/role-hygiene?format=csv`);
+    const csvLines = String(csv.body).trim().split('\n');
+    expect(csvLines[0]).toBe('ROLE,ROLE_USERS,GRANTED_TCODES,UNUSED_TCODE');
+    expect(csvLines.length - 1).toBe(roles.reduce((n, r) => n + r.unused.length, 0));
 
     const reversed = await call('POST', '/api/analyses', { name: 'x', systemPeriodId: periodId, riskPeriodId, withUsage: true, usageFrom: '2026-06-30', usageTo: '2026-06-01' });
     expect(reversed.status).toBe(400);
