@@ -44,3 +44,17 @@ ALTER TABLE findings ADD COLUMN IF NOT EXISTS usage jsonb;
 -- Sort rank: FULL before PARTIAL before NONE, findings without usage last.
 ALTER TABLE findings ADD COLUMN IF NOT EXISTS execution_rank smallint
   GENERATED ALWAYS AS (CASE execution WHEN 'FULL' THEN 3 WHEN 'PARTIAL' THEN 2 WHEN 'NONE' THEN 1 ELSE 0 END) STORED;
+
+-- A period's usage rows go with its usage record (period deleted, usage removed).
+CREATE OR REPLACE FUNCTION usage_rows_cleanup() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.usage_import_id IS NOT NULL THEN
+    DELETE FROM usage_rows WHERE import_id = OLD.usage_import_id;
+  END IF;
+  IF OLD.importing_id IS NOT NULL THEN
+    DELETE FROM usage_rows WHERE import_id = OLD.importing_id;
+  END IF;
+  RETURN OLD;
+END;
+$$;
+CREATE TRIGGER system_period_usage_cleanup AFTER DELETE ON system_period_usage FOR EACH ROW EXECUTE FUNCTION usage_rows_cleanup();

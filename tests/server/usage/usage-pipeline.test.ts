@@ -227,6 +227,24 @@ function suite(target: TestDatabase): void {
     expect(reversed.status).toBe(400);
     expect(Object.keys(reversed.body.errors)).toEqual(['usageTo']);
   }, 300_000);
+
+  it('removes a usage table\'s rows with it, and with its period', async () => {
+    const sp = await call('POST', '/api/system-periods', { name: 'Scratch', periodDate: PERIOD_DATE, systemId });
+    const rowsOf = async () => Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM usage_rows r JOIN system_period_usage u ON true WHERE u.system_period_id = $1 AND r.import_id = u.usage_import_id', [sp.body.id])).rows[0].n);
+    const all = async () => Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM usage_rows')).rows[0].n);
+    const before = await all();
+    expect((await upload(`/api/system-periods/${sp.body.id}/usage`, { 'stad.csv': 'BNAME,TCODE,COUNT\nU1,FB01,3\nU2,FB02,1\n' })).status).toBe(202);
+    expect(await usageOf(sp.body.id)).toMatchObject({ status: 'ready', rows: 2 });
+    expect(await rowsOf()).toBe(2);
+    expect(await all()).toBe(before + 2);
+    expect((await call('DELETE', `/api/system-periods/${sp.body.id}/usage`)).body).toMatchObject({ status: 'empty' });
+    expect(await all()).toBe(before);
+    expect((await upload(`/api/system-periods/${sp.body.id}/usage`, { 'stad.csv': 'BNAME,TCODE,COUNT\nU1,FB01,3\n' })).status).toBe(202);
+    await usageOf(sp.body.id);
+    expect(await all()).toBe(before + 1);
+    expect((await call('DELETE', `/api/system-periods/${sp.body.id}`)).status).toBe(200);
+    expect(await all()).toBe(before);
+  });
 }
 
 describe('usage through the server on PGlite', () => suite(pgliteDatabase()));
