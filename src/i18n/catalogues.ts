@@ -4,12 +4,13 @@ import { de } from './de.ts';
 import { en } from './en.ts';
 import { deepMerge } from './merge.ts';
 import { tr } from './tr.ts';
+import { usageMessages } from './usage/index.ts';
 
 /** Each language's full catalogue: react-admin's strings, Segra's, the demo apps' (issue 6) and the analysis screens'. */
 export const catalogues = {
-  tr: deepMerge(deepMerge(tr, appsMessages.tr), analysisMessages.tr),
-  en: deepMerge(deepMerge(en, appsMessages.en), analysisMessages.en),
-  de: deepMerge(deepMerge(de, appsMessages.de), analysisMessages.de),
+  tr: deepMerge(deepMerge(deepMerge(tr, appsMessages.tr), analysisMessages.tr), usageMessages.tr),
+  en: deepMerge(deepMerge(deepMerge(en, appsMessages.en), analysisMessages.en), usageMessages.en),
+  de: deepMerge(deepMerge(deepMerge(de, appsMessages.de), analysisMessages.de), usageMessages.de),
 };
 
 export type Locale = keyof typeof catalogues;

@@ -15,10 +15,13 @@ export interface FindingsUrlFilter {
   businessProcess?: string;
   holder?: string;
   accepted?: 'true' | 'false';
+  /** EXECUTION (issue 17): FULL, PARTIAL or NONE. */
+  execution?: string;
 }
 
 export type FindingsUrlKey = keyof FindingsUrlFilter;
-const KEYS: FindingsUrlKey[] = ['level', 'riskLevel', 'businessProcess', 'holder', 'accepted'];
+const KEYS: FindingsUrlKey[] = ['level', 'riskLevel', 'businessProcess', 'holder', 'accepted', 'execution'];
+const EXECUTIONS = ['FULL', 'PARTIAL', 'NONE'];
 const MAX_TEXT = 200;
 
 /** The list filter a URL holds; values the list cannot show (unknown level, overlong text) are ignored. */
@@ -30,6 +33,8 @@ export function readFindingsUrlFilter(params: URLSearchParams): FindingsUrlFilte
   if (riskLevel && (RISK_LEVELS as readonly string[]).includes(riskLevel)) out.riskLevel = riskLevel;
   const accepted = params.get('accepted');
   if (accepted === 'true' || accepted === 'false') out.accepted = accepted;
+  const execution = params.get('execution');
+  if (execution && EXECUTIONS.includes(execution)) out.execution = execution;
   for (const key of ['businessProcess', 'holder'] as const) {
     const v = params.get(key);
     if (v !== null && v.length <= MAX_TEXT) out[key] = v; // an empty business process is a real one
@@ -54,6 +59,7 @@ export function findingsApiFilter(analysisId: string, f: FindingsUrlFilter): Rec
     businessProcess: f.businessProcess !== undefined ? [f.businessProcess] : undefined,
     holder: f.holder || undefined,
     accepted: f.accepted === undefined ? undefined : f.accepted === 'true',
+    ...(f.execution ? { execution: [f.execution] } : {}),
   };
 }
 
