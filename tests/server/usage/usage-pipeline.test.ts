@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { generateLandscape } from '../../../server/generator/index.ts';
 import { generateControls } from '../../../server/generator/controls.ts';
+import { runAnalysis, runAnalysisShard } from '../../../server/analyses/run-analysis.ts';
+import type { AnalysisShardJob } from '../../../server/jobs/job-names.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import { folderFiles, multipart, pipelineApp, seedCustomer, waitFor, zipFolder, type PipelineApp } from '../analysis-pipeline/harness.ts';
 
@@ -134,6 +136,22 @@ function suite(target: TestDatabase): void {
     const csv = await call('GET', `/api/analyses/${analysisId}/export?format=csv`);
     expect(csv.body.split('\n')[0]).toBe('LEVEL,ID,RISK_ID,RISK_LEVEL,RISK_TYPE,FUNCTIONS,SOURCES,EXECUTION,REMEDIATION');
     expect(csv.body).toBe(cliCsv);
+  }, 240_000);
+
+  it('a sharded analysis with usage stores exactly what one run stores', async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO analyses (customer_id, name, description, system_period_id, risk_period_id, level, mode, include_locked, include_expired, analysis_date, created_by, with_usage)
+       SELECT customer_id, 'Sharded', '', system_period_id, risk_period_id, level, mode, include_locked, include_expired, analysis_date, created_by, true FROM analyses WHERE id = $1
+       RETURNING id`,
+      [analysisId],
+    );
+    const id = rows[0].id;
+    const shards: AnalysisShardJob[] = [];
+    expect(await runAnalysis(db, id, { shards: 3, shardMinUsers: 1, enqueueShard: async (job) => shards.push(job) })).toBe('sharded');
+    expect(shards.length).toBe(3);
+    for (const job of shards.reverse()) expect(await runAnalysisShard(db, job)).toBe('stored');
+    expect((await call('GET', `/api/analyses/${id}`)).body).toMatchObject({ status: 'completed' });
+    expect((await call('GET', `/api/analyses/${id}/export?format=csv`)).body).toBe(cliCsv);
   }, 240_000);
 
   it('filters and sorts the findings by execution, and shows per function the used tcodes', async () => {
