@@ -52,11 +52,12 @@ export function FindingUsage({ finding }: { finding: { analysisId: string; holde
   const [analysis, setAnalysis] = useState<AnalysisInfo | null>(null);
   const [plan, setPlan] = useState<Plan | null>(null);
   const usage = finding.usage;
+  const isUser = finding.level === 'USER';
   useEffect(() => {
-    if (!usage) return;
+    if (!usage || !isUser) return;
     apiJson<AnalysisInfo>(`/api/analyses/${finding.analysisId}`).then(setAnalysis, () => setAnalysis(null));
-  }, [finding.analysisId, usage]);
-  if (finding.level !== 'USER' || !usage) return null;
+  }, [finding.analysisId, usage, isUser]);
+  if (!isUser || !usage) return null;
   const showPlan = async () => {
     try {
       setPlan(await apiJson<Plan>(`/api/analyses/${finding.analysisId}/remediation-plan?user=${encodeURIComponent(finding.holder)}`));
