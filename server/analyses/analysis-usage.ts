@@ -12,6 +12,7 @@ import type { FindingUsage } from '../../engine/model/controls.ts';
 import type { TcodeCheckRow } from '../../engine/model/extract.ts';
 import { copyText, COPY_NULL } from '../db/copy-text.ts';
 import type { Database } from '../db/database.ts';
+import { nextTurn } from '../db/next-turn.ts';
 
 /**
  * A period's usage within a window, summed per user and tcode, users together (ordered by user):
@@ -27,40 +28,50 @@ export interface AnalysisUsageData {
   lastDay: Int32Array;
 }
 
-/** Rows of a usage import within [from, to] (open bounds when null; rows without a day always count). */
+/** Users per query when the usage is read: on the embedded database each query runs on the API's thread. */
+const USERS_PER_QUERY = 1000;
+
+/**
+ * Rows of a usage import within [from, to] (open bounds when null; rows without a day always
+ * count), summed per user and tcode, read user batch by user batch with the event loop served
+ * between the queries.
+ */
 export async function loadAnalysisUsage(db: Database, importId: string, from: string | null, to: string | null): Promise<AnalysisUsageData> {
-  const { rows } = await db.query<{ bname: string; tcode: string; n: string | number; last: number | null }>(
-    `SELECT bname, tcode, sum(count) AS n, max(to_char(day, 'YYYYMMDD')::int) AS last
-     FROM usage_rows
-     WHERE import_id = $1 AND (day IS NULL OR (($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR day <= $3::date)))
-     GROUP BY bname, tcode ORDER BY bname`,
-    [importId, from, to],
-  );
+  const { rows: names } = await db.query<{ bname: string }>('SELECT DISTINCT bname FROM usage_rows WHERE import_id = $1', [importId]);
+  const allUsers = names.map((r) => r.bname);
   const users: string[] = [];
   const tcodes: string[] = [];
   const tcodeIds = new Map<string, number>();
-  const out: AnalysisUsageData = {
-    users,
-    tcodes,
-    user: new Int32Array(rows.length),
-    tcode: new Int32Array(rows.length),
-    count: new Float64Array(rows.length),
-    lastDay: new Int32Array(rows.length),
-  };
-  rows.forEach((r, i) => {
-    if (users.length === 0 || users[users.length - 1] !== r.bname) users.push(r.bname);
-    let t = tcodeIds.get(r.tcode);
-    if (t === undefined) {
-      t = tcodes.length;
-      tcodeIds.set(r.tcode, t);
-      tcodes.push(r.tcode);
+  const user: number[] = [];
+  const tcode: number[] = [];
+  const count: number[] = [];
+  const lastDay: number[] = [];
+  for (let at = 0; at < allUsers.length; at += USERS_PER_QUERY) {
+    const { rows } = await db.query<{ bname: string; tcode: string; n: string | number; last: number | null }>(
+      `SELECT bname, tcode, sum(count) AS n, max(to_char(day, 'YYYYMMDD')::int) AS last
+       FROM usage_rows
+       WHERE import_id = $1 AND bname = ANY($4::text[])
+         AND (day IS NULL OR (($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR day <= $3::date)))
+       GROUP BY bname, tcode ORDER BY bname`,
+      [importId, from, to, allUsers.slice(at, at + USERS_PER_QUERY)],
+    );
+    for (const r of rows) {
+      // Rows of one user come together (ordered by user; batches hold distinct users).
+      if (users.length === 0 || users[users.length - 1] !== r.bname) users.push(r.bname);
+      let t = tcodeIds.get(r.tcode);
+      if (t === undefined) {
+        t = tcodes.length;
+        tcodeIds.set(r.tcode, t);
+        tcodes.push(r.tcode);
+      }
+      user.push(users.length - 1);
+      tcode.push(t);
+      count.push(Number(r.n));
+      lastDay.push(r.last ?? 0);
     }
-    out.user[i] = users.length - 1;
-    out.tcode[i] = t;
-    out.count[i] = Number(r.n);
-    out.lastDay[i] = r.last ?? 0;
-  });
-  return out;
+    await nextTurn();
+  }
+  return { users, tcodes, user: Int32Array.from(user), tcode: Int32Array.from(tcode), count: Float64Array.from(count), lastDay: Int32Array.from(lastDay) };
 }
 
 /** The authorisation objects of the start checks (TSTCA) of used tcodes: what "can start" needs read. */
