@@ -67,7 +67,7 @@ test('upload usage, analyse with it, see execution and remediation, simulate a s
   const row = page.getByTestId('system-periods').getByTestId('analysis-row').filter({ hasText: period.name });
   const usageCell = row.getByTestId('period-usage');
   await expect(usageCell.getByTestId('usage-status')).toBeVisible({ timeout: 15_000 });
-  await usageCell.getByTestId('upload-input').setInputFiles({ name: 'sm20.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n') + '\r\n') });
+  await usageCell.getByTestId('usage-upload-input').setInputFiles({ name: 'sm20.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n') + '\r\n') });
   await expect(usageCell.getByTestId('usage-status')).toHaveText('Hazır', { timeout: 60_000 });
   await expect(usageCell.getByTestId('usage-summary')).toContainText('sm20.csv');
   await expect(usageCell.getByTestId('usage-summary')).toContainText('2026-06-15');

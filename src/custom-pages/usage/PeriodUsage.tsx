@@ -73,7 +73,7 @@ export function PeriodUsage({ periodId, disabled }: { periodId: string; disabled
           </Typography>
         ))}
       <Box>
-        <UploadButton url={`/api/system-periods/${periodId}/usage`} label="segra.usage.upload" disabled={disabled || status === 'importing'} onUploaded={load} />
+        <UploadButton url={`/api/system-periods/${periodId}/usage`} label="segra.usage.upload" disabled={disabled || status === 'importing'} onUploaded={load} testId="usage-upload-input" />
         {usage?.rows !== null && usage?.rows !== undefined && status !== 'importing' && (
           <ConfirmButton
             label="segra.usage.remove"
