@@ -14,6 +14,7 @@ import type { Database } from '../../../server/db/database.ts';
 import { generateLandscape } from '../../../server/generator/index.ts';
 import { generateControls } from '../../../server/generator/controls.ts';
 import { runAnalysis, runAnalysisShard } from '../../../server/analyses/run-analysis.ts';
+import { loadAnalysisUsage } from '../../../server/analyses/analysis-usage.ts';
 import type { AnalysisShardJob } from '../../../server/jobs/job-names.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import { folderFiles, multipart, pipelineApp, seedCustomer, waitFor, zipFolder, type PipelineApp } from '../analysis-pipeline/harness.ts';
@@ -245,6 +246,22 @@ function suite(target: TestDatabase): void {
     expect(reversed.status).toBe(400);
     expect(Object.keys(reversed.body.errors)).toEqual(['usageTo']);
   }, 300_000);
+
+  it('counts rows without a date in every window, and dated rows only inside theirs', async () => {
+    const sp = await call('POST', '/api/system-periods', { name: 'Windows', periodDate: PERIOD_DATE, systemId });
+    const csv = 'BNAME,TCODE,COUNT,DATE\nU1,FB01,2,\nU1,FB01,3,2026-01-05\nU1,FB02,4,20260620\nU2,FB01,1,05.01.2026\n';
+    expect((await upload(`/api/system-periods/${sp.body.id}/usage`, { 'st03n.csv': csv })).status).toBe(202);
+    expect(await usageOf(sp.body.id)).toMatchObject({ status: 'ready', rows: 4, users: 2, firstDay: '2026-01-05', lastDay: '2026-06-20' });
+    const { rows } = await db.query<{ usage_import_id: string }>('SELECT usage_import_id FROM system_period_usage WHERE system_period_id = $1', [sp.body.id]);
+    const rowsOf = async (from: string | null, to: string | null) => {
+      const u = await loadAnalysisUsage(db, rows[0].usage_import_id, from, to);
+      return [...u.count.keys()].map((i) => `${u.users[u.user[i]]} ${u.tcodes[u.tcode[i]]} ${u.count[i]} ${u.lastDay[i]}`).sort();
+    };
+    expect(await rowsOf('2026-06-01', '2026-06-30')).toEqual(['U1 FB01 2 0', 'U1 FB02 4 20260620']);
+    expect(await rowsOf('2026-01-01', '2026-01-31')).toEqual(['U1 FB01 5 20260105', 'U2 FB01 1 20260105']);
+    expect(await rowsOf(null, null)).toEqual(['U1 FB01 5 20260105', 'U1 FB02 4 20260620', 'U2 FB01 1 20260105']);
+    expect(await rowsOf('2026-07-01', null)).toEqual(['U1 FB01 2 0']);
+  });
 
   it('removes a usage table\'s rows with it, and with its period', async () => {
     const sp = await call('POST', '/api/system-periods', { name: 'Scratch', periodDate: PERIOD_DATE, systemId });
