@@ -28,6 +28,7 @@ import { registerRulesetResources } from './modules/risk-periods/ruleset-resourc
 import { sqlQueryRoutes } from './modules/sql-queries/index.ts';
 import { systemPeriodRoutes } from './modules/system-periods/system-periods-resource.ts';
 import { systemRoutes } from './modules/systems/systems-resource.ts';
+import { usageRoutes } from './modules/usage/index.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 
 /** Paths of build output (scripts, styles, maps, images, fonts): a missing one is a 404, never the SPA. */
@@ -95,6 +96,7 @@ export async function buildApp(
   await app.register(async (scope) => registerFindings(scope, options.db));
   await app.register(async (scope) => registerRiskDecisions(scope, options.db));
   await app.register(reportRoutes, { db: options.db, config, queue: options.queue });
+  await app.register(usageRoutes, { db: options.db, config, queue: options.queue });
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 

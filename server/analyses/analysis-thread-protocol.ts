@@ -1,6 +1,7 @@
 import type { AnalysisOptions, AnalysisResult } from '../../engine/model/analysis.ts';
 import type { TcodeCheckRow } from '../../engine/model/extract.ts';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
+import type { AnalysisUsageData } from './analysis-usage.ts';
 
 /** What an analysis thread starts with (analysis-worker.ts). */
 export interface AnalysisThreadInit {
@@ -12,6 +13,8 @@ export interface AnalysisThreadInit {
   tcodeChecks: TcodeCheckRow[];
   /** Size of the COPY text chunks of findings handed back. */
   chunkChars: number;
+  /** The period's usage within the analysis's window, when the analysis uses it (DESIGN 5.17). */
+  usage?: AnalysisUsageData;
 }
 
 export type ToAnalysisThread =

@@ -9,6 +9,7 @@ import { prepareAnalysis, type PreparedAnalysis } from '../../engine/analysis/pr
 import type { AnalysisResult } from '../../engine/model/analysis.ts';
 import { ExtractDecoder } from '../periods/extract-decoder.ts';
 import { findingLines } from './finding-lines.ts';
+import { ThreadUsage } from './analysis-usage.ts';
 import type { AnalysisThreadInit, ToAnalysisThread, FromAnalysisThread } from './analysis-thread-protocol.ts';
 import { lowerThreadPriority } from '../workers/thread-priority.ts';
 
@@ -20,6 +21,7 @@ const port = parentPort!;
 const decoder = new ExtractDecoder();
 let prepared: PreparedAnalysis | null = null;
 let lines: Generator<string> | null = null;
+const usage = init.usage ? new ThreadUsage(init.usage) : null;
 
 const reply = (message: FromAnalysisThread): void => port.postMessage(message);
 
@@ -36,7 +38,7 @@ port.on('message', (message: ToAnalysisThread) => {
         prepared = prepareAnalysis(extract, init.ruleset, init.options);
       }
       const result: AnalysisResult = prepared.runPart(message.index, message.count);
-      lines = findingLines(init.customerId, init.analysisId, result, prepared, init.chunkChars);
+      lines = findingLines(init.customerId, init.analysisId, result, prepared, init.chunkChars, usage);
       reply({
         type: 'evaluated',
         findings: result.findings.length,

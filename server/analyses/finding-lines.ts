@@ -3,6 +3,7 @@ import type { AnalysisResult, Finding } from '../../engine/model/analysis.ts';
 import { formatFunctions, formatOrgValues, formatSources } from '../../engine/output/findings-csv.ts';
 import { copyText, COPY_NULL } from '../db/copy-text.ts';
 import type { StoredAcceptance } from './acceptances.ts';
+import { usageCopyFields, type ThreadUsage } from './analysis-usage.ts';
 
 /** The columns of `findings` that an analysis writes, in the order of findingLines' fields. */
 export const FINDING_COLUMNS = [
@@ -25,6 +26,9 @@ export const FINDING_COLUMNS = [
   'org_values',
   'holder_name',
   'risk_description',
+  'execution',
+  'remediation',
+  'usage',
 ] as const;
 
 /**
@@ -73,11 +77,13 @@ export function* findingLines(
   result: AnalysisResult,
   prepared: PreparedAnalysis,
   chunkChars = 1 << 20,
+  usage: ThreadUsage | null = null,
 ): Generator<string> {
   const riskIndex = new Map(prepared.compiled.risks.map((r, i) => [r.risk.id, i]));
   const names = findingNames(prepared);
+  const usageOf = usage ? usage.of(prepared, result.findings) : [];
   let chunk = '';
-  for (const f of result.findings) {
+  for (const [i, f] of result.findings.entries()) {
     const fields = [
       customerId,
       analysisId,
@@ -97,6 +103,7 @@ export function* findingLines(
       f.acceptance ? copyText(f.acceptance.message) : COPY_NULL,
       copyText(pgArray(orgValueItems(f))),
       ...names(f).map(copyText),
+      ...usageCopyFields(f.holder, usageOf[i], usage),
     ];
     chunk += fields.join('\t') + '\n';
     if (chunk.length > chunkChars) {

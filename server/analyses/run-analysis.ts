@@ -11,6 +11,7 @@ import { PERIOD_TABLES } from '../../contracts/period-tables.ts';
 import { loadRuleset } from '../periods/ruleset-store.ts';
 import { loadAcceptances, loadDeactivations } from './acceptances.ts';
 import { AnalysisThread } from './analysis-thread.ts';
+import { loadAnalysisUsage, usageObjects, type AnalysisUsageData } from './analysis-usage.ts';
 import { FINDING_COLUMNS } from './finding-lines.ts';
 import { removeFindings } from './remove-findings.ts';
 import { objectsNeeded } from './objects-needed.ts';
@@ -30,13 +31,19 @@ interface AnalysisRow {
   analysis_date: string;
   risk_period_id: string;
   data_import_id: string | null;
+  with_usage: boolean;
+  usage_from: string | null;
+  usage_to: string | null;
+  usage_import_id: string | null;
 }
 
 async function loadAnalysis(db: Database, id: string): Promise<AnalysisRow | undefined> {
   const { rows } = await db.query<AnalysisRow>(
     `SELECT a.id, a.customer_id, a.status, a.level, a.mode, a.include_locked, a.include_expired, a.analysis_date,
-            a.risk_period_id, sp.data_import_id
-     FROM analyses a JOIN system_periods sp ON sp.id = a.system_period_id WHERE a.id = $1`,
+            a.risk_period_id, sp.data_import_id, a.with_usage, a.usage_from,
+            a.usage_to, u.usage_import_id
+     FROM analyses a JOIN system_periods sp ON sp.id = a.system_period_id
+     LEFT JOIN system_period_usage u ON u.system_period_id = a.system_period_id WHERE a.id = $1`,
     [id],
   );
   return rows[0];
@@ -118,6 +125,12 @@ async function loadThread(db: Database, a: AnalysisRow, single: boolean): Promis
   await readExtractChunks(db, a.data_import_id, (table, bytes) => tstca.add(table, bytes), { tables: ['TSTCA'] });
   const { tcodeChecks } = tstca.finish();
   const objects = objectsNeeded(ruleset, a.level, tcodeChecks, deactivated);
+  let usage: AnalysisUsageData | undefined;
+  if (a.with_usage) {
+    if (!a.usage_import_id) throw new Error('The system period has no usage table; upload one first');
+    usage = await loadAnalysisUsage(db, a.usage_import_id, a.usage_from, a.usage_to);
+    for (const o of usageObjects(usage, tcodeChecks)) objects.add(o);
+  }
   await phase(db, a.id, single ? 'loading system data' : null, 15);
   const thread = new AnalysisThread({
     customerId: a.customer_id,
@@ -125,6 +138,7 @@ async function loadThread(db: Database, a: AnalysisRow, single: boolean): Promis
     ruleset,
     tcodeChecks,
     chunkChars: STORE_CHUNK_CHARS,
+    ...(usage ? { usage } : {}),
     options: {
       date,
       level: a.level,

@@ -9,7 +9,9 @@
 import { UsageIndex } from '../../engine/analysis/usage.ts';
 import type { InputWarning } from '../../engine/model/controls.ts';
 import { InputError, showValue } from './input-error.ts';
-import { columnName, indexColumns, isBlank, withSingleTable } from './single-table.ts';
+import type { Date8 } from '../../engine/model/dates.ts';
+import { columnName, dateCell, indexColumns, isBlank, withSingleTable } from './single-table.ts';
+import type { SourceTable } from './table-source.ts';
 
 /** Accepted column names, technical first; the first one found wins. */
 const COLUMNS = {
@@ -23,6 +25,14 @@ const COLUMNS = {
   },
   count: { names: ['COUNT', 'COUNTER', 'NUMBER', 'ANZAHL', 'DIALOG STEPS', 'DIALOGSCHRITTE', 'ADET', 'SAYI'], required: false },
   client: { names: ['MANDT', 'CLIENT', 'MANDANT'], required: false },
+} as const;
+
+/** The day of a row (SM20 date, STAD start date, ST03N last date), read only by the server's upload. */
+const DATE_COLUMN = {
+  date: {
+    names: ['DATE', 'DATUM', 'SLGDATTIM', 'LAST_DATE', 'LAST DATE', 'LASTDATE', 'LETZTES DATUM', 'START DATE', 'STARTDATUM', 'TARİH', 'TARIH'],
+    required: false,
+  },
 } as const;
 
 /**
@@ -69,9 +79,24 @@ export interface UsageRead {
   warnings: InputWarning[];
 }
 
-export async function readUsage(file: string, options: { client?: string } = {}): Promise<UsageRead> {
+/** A usage row as the server stores it: with its day (null when the export has no date column or cell). */
+export type UsageRowSink = (user: string, tcode: string, count: number, day: Date8 | null) => void;
+
+/** The date of a usage row: YYYYMMDD, ISO, dd.mm.yyyy, or SM20's SLGDATTIM timestamp (YYYYMMDDhhmmss). */
+function usageDay(table: SourceTable, line: number, index: number, text: string): Date8 | null {
+  const t = trim(text);
+  return dateCell(table, line, index, /^\d{14}$/.test(t) ? t.slice(0, 8) : t.replace(/^(\S+)\s+\d{1,2}:\d{2}(:\d{2})?$/, '$1'));
+}
+
+/**
+ * Reads the export. With `onRow` (the server's usage upload) every attributed row also goes
+ * there with its day, read from the date column when there is one; without it dates are
+ * ignored, as `segra analyze --usage` does.
+ */
+export async function readUsage(file: string, options: { client?: string; onRow?: UsageRowSink } = {}): Promise<UsageRead> {
   return withSingleTable(file, async (table) => {
     const c = indexColumns(table, COLUMNS);
+    const dateAt = options.onRow ? indexColumns(table, DATE_COLUMN).date : -1;
     const isEntryId = table.header[c.tcode].trim().toUpperCase() === 'ENTRY_ID';
     const client = options.client?.trim();
     const usage = new UsageIndex();
@@ -103,6 +128,7 @@ export async function readUsage(file: string, options: { client?: string } = {})
       }
       rows++;
       usage.add(user, tcode, count);
+      if (options.onRow) options.onRow(user, tcode, count, dateAt >= 0 ? usageDay(table, line, dateAt, values[dateAt]) : null);
     });
     const warnings: InputWarning[] =
       incompleteCount === 0 ? [] : [{ code: 'USAGE_ROW_WITHOUT_USER_OR_TCODE', table: 'USAGE', count: incompleteCount, examples: incomplete }];

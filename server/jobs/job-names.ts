@@ -5,6 +5,7 @@ export const JOBS = {
   analysis: 'analysis',
   analysisShard: 'analysis-shard',
   basis: 'basis',
+  importUsage: 'import-usage',
 } as const;
 
 export interface ImportExtractJob {
@@ -39,4 +40,14 @@ export interface AnalysisShardJob {
 /** The basis checks of one system period; its run record (basis_runs) says what to do. */
 export interface BasisJob {
   systemPeriodId: string;
+}
+
+/** A usage export uploaded for a system period (DESIGN 5.17). */
+export interface ImportUsageJob {
+  periodId: string;
+  importId: string;
+  dir: string;
+  input: string;
+  fileName: string;
+  client?: string;
 }

@@ -5,7 +5,8 @@ import { deleteImport } from '../periods/extract-store.ts';
 import { runBasisJob, sweepStaleBasisRuns } from './basis-job.ts';
 import { runExtractImport } from './import-extract-job.ts';
 import { runRulesetImport } from './import-ruleset-job.ts';
-import { JOBS, type AnalysisJob, type AnalysisShardJob, type BasisJob, type ImportExtractJob, type ImportRulesetJob } from './job-names.ts';
+import { runUsageImport } from './import-usage-job.ts';
+import { JOBS, type AnalysisJob, type AnalysisShardJob, type BasisJob, type ImportExtractJob, type ImportRulesetJob, type ImportUsageJob } from './job-names.ts';
 import { HEALTH_CHECK_QUEUE, type JobQueue } from './queue.ts';
 
 /** How long a running import, analysis or basis run may go without a sign of life before it is declared dead. */
@@ -61,6 +62,7 @@ export async function startWorkers(
   await queue.work(HEALTH_CHECK_QUEUE, async () => {}, work);
   await queue.work<ImportExtractJob>(JOBS.importExtract, (data) => runExtractImport(db, data), work);
   await queue.work<ImportRulesetJob>(JOBS.importRuleset, (data) => runRulesetImport(db, data), work);
+  await queue.work<ImportUsageJob>(JOBS.importUsage, (data) => runUsageImport(db, data), work);
   await queue.work<AnalysisJob>(
     JOBS.analysis,
     async (data) => {

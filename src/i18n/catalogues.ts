@@ -5,12 +5,18 @@ import { de } from './de.ts';
 import { en } from './en.ts';
 import { deepMerge } from './merge.ts';
 import { tr } from './tr.ts';
+import { usageMessages } from './usage/index.ts';
+
+// The feature catalogues merged over the base ones, one line per feature.
+const PARTS = [appsMessages, analysisMessages, dataQualityMessages, usageMessages];
+const BASE = { tr, en, de };
+const withParts = (lang: 'tr' | 'en' | 'de') => PARTS.reduce((all, part) => deepMerge(all, part[lang]), BASE[lang]);
 
 /** Each language's full catalogue: react-admin's strings, Segra's, the demo apps' (issue 6) and the analysis screens'. */
 export const catalogues = {
-  tr: deepMerge(deepMerge(deepMerge(tr, appsMessages.tr), analysisMessages.tr), dataQualityMessages.tr),
-  en: deepMerge(deepMerge(deepMerge(en, appsMessages.en), analysisMessages.en), dataQualityMessages.en),
-  de: deepMerge(deepMerge(deepMerge(de, appsMessages.de), analysisMessages.de), dataQualityMessages.de),
+  tr: withParts('tr'),
+  en: withParts('en'),
+  de: withParts('de'),
 };
 
 export type Locale = keyof typeof catalogues;

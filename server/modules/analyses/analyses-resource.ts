@@ -11,6 +11,7 @@ import { audit } from '../audit/audit.ts';
 import { requireQueue } from '../system-periods/system-periods-resource.ts';
 import { registerAnalysisExport } from './analysis-export.ts';
 import { registerDefaultAnalysis } from './default-analysis.ts';
+import { checkUsageRequest, usageRequestFields } from '../usage/usage-request.ts';
 
 const ROLES = ['Admin', 'User', 'SuperAdmin'] as const;
 
@@ -30,6 +31,9 @@ export const analysesResource: ResourceSpec = {
     includeLocked: 'include_locked',
     includeExpired: 'include_expired',
     analysisDate: 'analysis_date',
+    withUsage: 'with_usage',
+    usageFrom: 'usage_from',
+    usageTo: 'usage_to',
     status: 'status',
     progress: 'progress',
     phase: 'phase',
@@ -65,6 +69,7 @@ const createSchema = z.object({
   mode: z.enum(['same-instance', 'union'], { error: 'Mode must be same-instance or union' }).default('same-instance'),
   includeLocked: z.boolean({ error: 'Include locked must be true or false' }).default(false),
   includeExpired: z.boolean({ error: 'Include expired must be true or false' }).default(false),
+  ...usageRequestFields,
 });
 
 /** `/api/analyses`: create (enqueue), list, get, delete, cancel, export. */
@@ -87,6 +92,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
     if (!sp.data_import_id) throw conflict('The system period has no imported data; upload an extract first', 'PERIOD_EMPTY');
     const rp = await findScoped<{ status: string }>(db, 'risk_periods', ctx, body.riskPeriodId, 'status', 'risk period');
     if (rp.status !== 'ready') throw conflict('The risk period has no imported ruleset; upload one first', 'PERIOD_EMPTY');
+    await checkUsageRequest(db, body);
     const queue = requireQueue(options.queue);
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO analyses (customer_id, name, description, system_period_id, risk_period_id, level, mode, include_locked, include_expired, analysis_date, created_by)
@@ -94,6 +100,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
       [ctx.customerId, body.name, body.description, body.systemPeriodId, body.riskPeriodId, body.level, body.mode, body.includeLocked, body.includeExpired, sp.period_date, request.user.email],
     );
     const id = rows[0].id;
+    if (body.withUsage) await db.query('UPDATE analyses SET with_usage = true, usage_from = $2, usage_to = $3 WHERE id = $1', [id, body.usageFrom ?? null, body.usageTo ?? null]);
     const job: AnalysisJob = { analysisId: id };
     const jobId = await queue.send(JOBS.analysis, job);
     await db.query('UPDATE analyses SET job_id = $2 WHERE id = $1', [id, jobId]);

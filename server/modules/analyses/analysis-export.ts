@@ -13,6 +13,7 @@ import { analysisCover, reportData } from './pdf/report-data.ts';
 import { findingsExportFormat, PDF_TYPE, reportLanguage } from './pdf/report-params.ts';
 import { renderReport } from './pdf/render-report.ts';
 import { addSummarySheet } from './xlsx-summary.ts';
+import { analysisUsesUsage, USAGE_COLUMNS, usageCells } from '../usage/usage-export.ts';
 
 interface ExportRow {
   level: string;
@@ -30,6 +31,9 @@ interface ExportRow {
   orgValues: string[];
   holderName: string;
   riskDescription: string;
+  /** EXECUTION and REMEDIATION (DESIGN 5.17); null for role and profile findings or without usage. */
+  execution: string | null;
+  remediation: string | null;
 }
 
 /**
@@ -42,7 +46,8 @@ export async function exportRows(db: Database, analysisId: string, filter: unkno
   const { rows } = await db.query<ExportRow>(
     `SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel", risk_type AS "riskType", business_process AS "businessProcess",
             functions, sources, accepted, accepted_by AS "acceptedBy", message, org_values AS "orgValues",
-            holder_name AS "holderName", risk_description AS "riskDescription"
+            holder_name AS "holderName", risk_description AS "riskDescription",
+            execution, remediation
      FROM findings WHERE ${where.join(' AND ')}`,
     params,
   );
@@ -60,12 +65,13 @@ export async function hasOrgLevelRisks(db: Database, analysisId: string): Promis
   return rows[0]?.org ?? false;
 }
 
-/** Exactly the text `segra analyze --format csv` writes for the same inputs. */
-export function findingsCsv(rows: readonly ExportRow[], orgValues = false): string {
-  const lines = [findingsCsvColumns(orgValues).join(',')];
+/** Exactly the text `segra analyze --format csv` writes for the same inputs (`--usage` when the analysis used usage). */
+export function findingsCsv(rows: readonly ExportRow[], orgValues = false, usage = false): string {
+  const lines = [[...findingsCsvColumns(orgValues), ...(usage ? USAGE_COLUMNS : [])].join(',')];
   for (const r of rows) {
     const row = [r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources];
     if (orgValues) row.push(r.orgValues.join(';'));
+    if (usage) row.push(...usageCells(r));
     lines.push(row.map(csvField).join(','));
   }
   return lines.join('\n') + '\n';
@@ -84,12 +90,13 @@ async function findingsXlsx(
   addSummarySheet(workbook, meta, rows);
   const sheet = workbook.addWorksheet('FINDINGS');
   const org = orgValues ? ['ORG_VALUES'] : [];
-  sheet.addRow([...FINDINGS_CSV_COLUMNS, ...org, 'HOLDER_NAME', 'RISK_DESCRIPTION', 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE']);
+  const usage = await analysisUsesUsage(db, analysisId);
+  sheet.addRow([...FINDINGS_CSV_COLUMNS, ...org, ...(usage ? USAGE_COLUMNS : []), 'HOLDER_NAME', 'RISK_DESCRIPTION', 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE']);
   sheet.getRow(1).font = { bold: true };
   for (const r of rows) {
     const orgCell = orgValues ? [r.orgValues.join(';')] : [];
     sheet.addRow([
-      ...[r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources, ...orgCell],
+      ...[r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources, ...orgCell, ...(usage ? usageCells(r) : [])],
       ...[r.holderName, r.riskDescription, r.businessProcess, r.accepted ? 'X' : '', r.acceptedBy ?? '', r.message ?? ''],
     ]);
   }
@@ -117,8 +124,8 @@ export function registerAnalysisExport(app: FastifyInstance, db: Database): void
       const generated = { at: new Date().toISOString(), by: request.user.email };
       return reply.header('Content-Type', PDF_TYPE).send(await renderReport(data, lang, generated));
     }
-    const [rows, orgValues] = await Promise.all([exportRows(db, id, filter), hasOrgLevelRisks(db, id)]);
-    if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows, orgValues));
+    const [rows, orgValues, usage] = await Promise.all([exportRows(db, id, filter), hasOrgLevelRisks(db, id), analysisUsesUsage(db, id)]);
+    if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows, orgValues, usage));
     return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(db, id, rows, orgValues, filter));
   });
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { gate, pageGate } from './gate.ts';
+import { executionSummary } from '../usage/usage-reports.ts';
 
 export const dashboardGate = pageGate('reports-dashboard', 'reports/dashboard');
 
@@ -151,6 +152,7 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
         findings: r.findings,
         accepted: r.accepted,
       })),
+      execution: await executionSummary(db, a.id),
       trend: trend.rows.map((r) => ({
         analysisId: r.id,
         name: r.name,

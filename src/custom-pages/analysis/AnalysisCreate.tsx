@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { apiJson } from './api.ts';
 import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
 import { ScreenCard, useApiError } from './components.tsx';
+import { NO_USAGE, usageRequest, UsageWindowFields } from '../usage/UsageWindowFields.tsx';
 
 /** Analysis creation (/app/reports/create): POST /api/analyses, then the requests list. */
 export default function AnalysisCreate() {
@@ -25,6 +26,7 @@ export default function AnalysisCreate() {
     includeLocked: false,
     includeExpired: false,
   });
+  const [usage, setUsage] = useState(NO_USAGE);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     if (!v.name.trim() || !v.systemPeriodId || !v.riskPeriodId) {
@@ -33,7 +35,7 @@ export default function AnalysisCreate() {
     }
     setBusy(true);
     try {
-      await apiJson('/api/analyses', 'POST', { ...v, name: v.name.trim() });
+      await apiJson('/api/analyses', 'POST', { ...v, name: v.name.trim(), ...usageRequest(usage) });
       notify('segra.analysis.create.enqueued', { type: 'success' });
       navigate('/app/reports/analyze-request');
     } catch (e) {
@@ -66,6 +68,7 @@ export default function AnalysisCreate() {
           </FormControl>
           <FormControlLabel control={<Checkbox checked={v.includeLocked} onChange={(e) => setV({ ...v, includeLocked: e.target.checked })} />} label={translate('segra.analysis.fields.include_locked')} />
           <FormControlLabel control={<Checkbox checked={v.includeExpired} onChange={(e) => setV({ ...v, includeExpired: e.target.checked })} />} label={translate('segra.analysis.fields.include_expired')} />
+          <UsageWindowFields value={usage} onChange={setUsage} />
           <Box>
             <Button type="submit" variant="contained" disabled={busy}>
               {translate('segra.analysis.create.submit')}

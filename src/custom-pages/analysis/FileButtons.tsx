@@ -6,7 +6,20 @@ import { useApiError } from './components.tsx';
 import { checkUploadFiles } from './helpers.ts';
 
 /** Upload of an extract or a ruleset with a progress bar (XMLHttpRequest upload events). */
-export function UploadButton({ url, label, onUploaded, disabled }: { url: string; label: string; onUploaded: () => void; disabled?: boolean }) {
+export function UploadButton({
+  url,
+  label,
+  onUploaded,
+  disabled,
+  testId = 'upload-input',
+}: {
+  url: string;
+  label: string;
+  onUploaded: () => void;
+  disabled?: boolean;
+  /** The file input's test id (a second upload in the same row needs its own). */
+  testId?: string;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const apiError = useApiError();
@@ -40,7 +53,7 @@ export function UploadButton({ url, label, onUploaded, disabled }: { url: string
           type="file"
           multiple
           accept=".zip,.xlsx,.csv,.txt,.tsv"
-          data-testid="upload-input"
+          data-testid={testId}
           onChange={(e) => void pick(Array.from(e.target.files ?? []))}
         />
       </Button>

@@ -12,6 +12,7 @@ import { PagedTable, type Column } from './PagedTable.tsx';
 import { ScreenCard } from './components.tsx';
 import { functionsText, HOLDER_LEVELS, RISK_LEVELS, riskLevelColour, riskLevelKey } from './helpers.ts';
 import { ProvenanceView } from './Provenance.tsx';
+import { ExecutionChip, EXECUTIONS, FindingUsage, type FindingUsageData } from '../usage/FindingUsage.tsx';
 
 /** A stored finding: what a simulation shows of a finding, with its record id and analysis. */
 export type FindingRecord = SimulatedFinding & {
@@ -19,6 +20,8 @@ export type FindingRecord = SimulatedFinding & {
   analysisId: string;
   holderName?: string;
   riskDescription?: string;
+  execution?: string | null;
+  usage?: FindingUsageData | null;
 };
 
 /** The link to the approval screen for one finding (risk, holder, scope prefilled). */
@@ -141,6 +144,7 @@ export default function FindingsList() {
           <Chip size="small" variant="outlined" label={translate('segra.analysis.findings.open')} />
         ),
     },
+    { key: 'executionRank', label: 'segra.usage.execution', sortable: true, render: (r) => <ExecutionChip execution={r.execution} /> },
   ];
   return (
     <ScreenCard titleKey="segra.screens.reports_list">
@@ -173,6 +177,12 @@ export default function FindingsList() {
                     { value: 'true', label: translate('segra.analysis.findings.accepted') },
                     { value: 'false', label: translate('segra.analysis.findings.open') },
                   ]}
+                />
+                <FilterSelect
+                  label="segra.usage.execution"
+                  value={urlFilter.execution ?? ''}
+                  onChange={(v) => setUrlFilter('execution', v)}
+                  options={EXECUTIONS.map((e) => ({ value: e, label: translate(`segra.usage.execution_values.${e}`) }))}
                 />
                 {urlFilter.businessProcess !== undefined && (
                   <Chip
@@ -215,6 +225,7 @@ export default function FindingsList() {
                 expand={(f) => (
                   <Box>
                     <ProvenanceView provenance={f.functions} finding={f} links />
+                    <FindingUsage finding={f} />
                     {f.accepted && (
                       <Typography variant="body2" sx={{ mt: 1 }}>
                         {translate('segra.analysis.findings.accepted_by', {

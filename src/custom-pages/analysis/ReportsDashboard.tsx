@@ -10,6 +10,7 @@ import { formatDate, ScreenCard } from './components.tsx';
 import { useDashboard, type Dashboard } from './dashboard-data.ts';
 import { findingsListLink, type FindingsUrlFilter } from './findings-link.ts';
 import { TopUsersTable } from './TopRiskUsers.tsx';
+import { ExecutionPanel } from '../usage/ExecutionPanel.tsx';
 
 function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   const translate = useTranslate();
@@ -138,6 +139,11 @@ export function DashboardView({ data }: { data: Dashboard }) {
             </ResponsiveContainer>
           </Panel>
         </Grid>
+        {data.execution && (
+          <Grid size={{ xs: 12 }}>
+            <ExecutionPanel analysisId={data.analysis.id} execution={data.execution} />
+          </Grid>
+        )}
         <Grid size={{ xs: 12 }}>
           <Panel title="segra.analysis.dashboard.trend" testId="dashboard-trend">
             <ResponsiveContainer width="100%" height={260}>

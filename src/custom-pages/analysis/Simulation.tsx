@@ -11,6 +11,7 @@ import { DEFAULT_LEVEL, DEFAULT_MODE, simulationBody, valuesProblem, type Author
 import { SimulationOptions } from './SimulationOptions.tsx';
 import { SimulationResultView, type SimulationAnswer, type SimulationAsked } from './SimulationResult.tsx';
 import { TableAutocomplete } from './TableAutocomplete.tsx';
+import { useSimulationPrefill } from '../usage/simulate-removal.ts';
 
 /**
  * Simulation (/app/simulation): add or remove roles of a user or role, for a role also
@@ -22,14 +23,16 @@ export default function Simulation() {
   const apiError = useApiError();
   const systemPeriods = useOptions<Option>('/api/system-periods', { status: 'ready' });
   const riskPeriods = useOptions<Option>('/api/risk-periods', { status: 'ready' });
-  const [systemPeriodId, setSystemPeriodId] = useState('');
-  const [riskPeriodId, setRiskPeriodId] = useState('');
+  // A "simulate this removal" link (issue 17) opens the screen with the change prefilled.
+  const prefill = useSimulationPrefill();
+  const [systemPeriodId, setSystemPeriodId] = useState(prefill.systemPeriodId ?? '');
+  const [riskPeriodId, setRiskPeriodId] = useState(prefill.riskPeriodId ?? '');
   const [kind, setKind] = useState<'user' | 'role'>('user');
-  const [holder, setHolder] = useState<string | null>(null);
+  const [holder, setHolder] = useState<string | null>(prefill.user ?? null);
   const [addRoles, setAddRoles] = useState<string[]>([]);
-  const [removeRoles, setRemoveRoles] = useState<string[]>([]);
-  const [level, setLevel] = useState<SimulationLevel>(DEFAULT_LEVEL);
-  const [mode, setMode] = useState<SimulationMode>(DEFAULT_MODE);
+  const [removeRoles, setRemoveRoles] = useState<string[]>(prefill.removeRoles ?? []);
+  const [level, setLevel] = useState<SimulationLevel>(prefill.level ?? DEFAULT_LEVEL);
+  const [mode, setMode] = useState<SimulationMode>(prefill.mode ?? DEFAULT_MODE);
   const [addValues, setAddValues] = useState<AuthorisationValue[]>([]);
   const [removeValues, setRemoveValues] = useState<AuthorisationValue[]>([]);
   const [showErrors, setShowErrors] = useState(false);

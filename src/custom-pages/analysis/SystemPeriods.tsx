@@ -11,6 +11,7 @@ import { ConfirmButton, formatDate, ScreenCard, useActiveCustomer, useApiError }
 import { formatImportError, periodStatusColour, periodStatusKey } from './helpers.ts';
 import { ImportWarnings } from './ImportWarnings.tsx';
 import { PeriodForm } from './PeriodForm.tsx';
+import { PeriodUsage } from '../usage/PeriodUsage.tsx';
 
 export interface PeriodRecord {
   id: string;
@@ -66,6 +67,7 @@ export default function SystemPeriods() {
     { key: 'systemId', label: 'segra.analysis.fields.system', render: (r) => systemName(r.systemId) },
     { key: 'status', label: 'segra.analysis.fields.status', sortable: true, render: (r) => <PeriodStatus row={r} /> },
     { key: 'importedAt', label: 'segra.analysis.fields.imported_at', render: (r) => formatDate(r.importedAt, intlLocale(locale), true) },
+    { key: 'usage', label: 'segra.usage.title', render: (r) => <PeriodUsage periodId={r.id} disabled={r.status === 'importing'} /> },
   ];
   return (
     <ScreenCard

@@ -1,3 +1,4 @@
+import type { ExecutionSummary } from '../usage/ExecutionPanel.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { apiJson, errorText } from './api.ts';
@@ -20,6 +21,8 @@ export interface Dashboard {
   byBusinessProcess: { businessProcess: string; findings: number; accepted: number }[];
   acceptedVsOpen: { accepted: number; open: number };
   topUsers: TopUser[];
+  /** Executed vs potential (issue 17); null when the analysis ran without usage. */
+  execution?: ExecutionSummary | null;
   trend: { analysisId: string; name: string; date: string; systemPeriodName: string; periodDate: string; findings: number; accepted: number; open: number }[];
 }
 

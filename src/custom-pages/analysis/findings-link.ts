@@ -17,10 +17,13 @@ export interface FindingsUrlFilter {
   /** One holder exactly (a top-10 row, the user and role views): `holder` matches any name containing it. */
   holderExact?: string;
   accepted?: 'true' | 'false';
+  /** EXECUTION (issue 17): FULL, PARTIAL or NONE. */
+  execution?: string;
 }
 
 export type FindingsUrlKey = keyof FindingsUrlFilter;
-const KEYS: FindingsUrlKey[] = ['level', 'riskLevel', 'businessProcess', 'holder', 'holderExact', 'accepted'];
+const KEYS: FindingsUrlKey[] = ['level', 'riskLevel', 'businessProcess', 'holder', 'holderExact', 'accepted', 'execution'];
+const EXECUTIONS = ['FULL', 'PARTIAL', 'NONE'];
 const MAX_TEXT = 200;
 
 /** The list filter a URL holds; values the list cannot show (unknown level, overlong text) are ignored. */
@@ -32,6 +35,8 @@ export function readFindingsUrlFilter(params: URLSearchParams): FindingsUrlFilte
   if (riskLevel && (RISK_LEVELS as readonly string[]).includes(riskLevel)) out.riskLevel = riskLevel;
   const accepted = params.get('accepted');
   if (accepted === 'true' || accepted === 'false') out.accepted = accepted;
+  const execution = params.get('execution');
+  if (execution && EXECUTIONS.includes(execution)) out.execution = execution;
   for (const key of ['businessProcess', 'holder', 'holderExact'] as const) {
     const v = params.get(key);
     if (v !== null && v.length <= MAX_TEXT) out[key] = v; // an empty business process is a real one
@@ -57,6 +62,7 @@ export function findingsApiFilter(analysisId: string, f: FindingsUrlFilter): Rec
     holder: f.holder || undefined,
     holderExact: f.holderExact || undefined,
     accepted: f.accepted === undefined ? undefined : f.accepted === 'true',
+    ...(f.execution ? { execution: [f.execution] } : {}),
   };
 }
 
