@@ -13,7 +13,7 @@ interface Finding {
   level: string;
   holder: string;
   riskId: string;
-  provenance: { functionId: string; action: string | null }[];
+  functions: { functionId: string; action: string | null }[];
   execution?: string | null;
   usage?: { remediation: { kind: string; name: string; lostTcodes: number }[]; functions: { tcodes: { tcode: string }[] }[] } | null;
 }
@@ -58,7 +58,7 @@ test('upload usage, analyse with it, see execution and remediation, simulate a s
   const lines = ['Datum;Uhrzeit;Benutzer;Transaktionscode'];
   for (const f of userFindings) {
     if (!users.includes(f.holder)) continue;
-    for (const m of f.provenance) if (m.action) lines.push(`15.06.2026;10:00:00;${f.holder};${m.action}`);
+    for (const m of f.functions) if (m.action) lines.push(`15.06.2026;10:00:00;${f.holder};${m.action}`);
   }
   expect(lines.length).toBeGreaterThan(1);
 
