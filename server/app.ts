@@ -29,6 +29,7 @@ import { sqlQueryRoutes } from './modules/sql-queries/index.ts';
 import { systemPeriodRoutes } from './modules/system-periods/system-periods-resource.ts';
 import { systemRoutes } from './modules/systems/systems-resource.ts';
 import { PROJECT_ROOT } from './project-root.ts';
+import { registerNotifications } from './modules/notifications/notifications.ts';
 
 /** Paths of build output (scripts, styles, maps, images, fonts): a missing one is a 404, never the SPA. */
 const STATIC_FILE = /\.(?:js|mjs|css|map|json|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|txt|html)$/i;
@@ -96,6 +97,7 @@ export async function buildApp(
   await app.register(async (scope) => registerRiskDecisions(scope, options.db));
   await app.register(reportRoutes, { db: options.db, config, queue: options.queue });
 
+  registerNotifications(app, options.db);
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   const dist = config.WEB_DIR ? path.resolve(config.WEB_DIR) : path.join(ROOT, 'dist');

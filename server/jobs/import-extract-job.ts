@@ -6,6 +6,7 @@ import { isInputError } from '../importers/input-error.ts';
 import type { Database } from '../db/database.ts';
 import { deleteImport, streamExtract } from '../periods/extract-store.ts';
 import type { ImportExtractJob } from './job-names.ts';
+import { notifyImportEnded } from '../modules/notifications/notifications.ts';
 
 /** What a failed import says: the reader's file, line and column when the input was at fault. */
 export interface ImportFailure {
@@ -126,6 +127,7 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
       );
       return rows[0].data_import_id;
     });
+    await notifyImportEnded(db, periodId, importId, job.requestedBy, true);
     if (previous) await deleteImport(db, previous);
   } catch (e) {
     clearInterval(poll);
@@ -136,6 +138,7 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
        WHERE id = $1 AND importing_id = $2`,
       [periodId, importId, JSON.stringify(importFailure(e, job.dir))],
     );
+    if (!(e instanceof ImportCanceled)) await notifyImportEnded(db, periodId, importId, job.requestedBy, false);
     if (!isInputError(e) && !(e instanceof ImportCanceled)) console.error('[import-extract]', e);
   } finally {
     clearInterval(poll);

@@ -13,12 +13,16 @@ export interface ImportExtractJob {
   dir: string;
   input: string;
   client?: string;
+  /** The user who uploaded it, told when it ends (notifications). */
+  requestedBy?: string;
 }
 
 export interface ImportRulesetJob {
   riskPeriodId: string;
   dir: string;
   input: string;
+  /** The user who uploaded it, told when it ends (notifications). */
+  requestedBy?: string;
 }
 
 export interface AnalysisJob {

@@ -94,7 +94,7 @@ export async function systemPeriodRoutes(app: FastifyInstance, options: PeriodRo
         [id, importId],
       );
       if (claimed.rows.length === 0) throw conflict('An import of this period is already running', 'IMPORT_RUNNING');
-      const job: ImportExtractJob = { periodId: id, importId, dir: upload.dir, input: uploadInput(upload), ...(client ? { client } : {}) };
+      const job: ImportExtractJob = { periodId: id, importId, dir: upload.dir, input: uploadInput(upload), ...(client ? { client } : {}), requestedBy: request.user.id };
       const jobId = await queue.send(JOBS.importExtract, job);
       return reply.status(202).send({ jobId, importId, periodId: id, status: 'importing', files: upload.files });
     },
