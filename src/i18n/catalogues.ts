@@ -3,14 +3,16 @@ import { appsMessages } from './apps/index.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
 import { deepMerge } from './merge.ts';
+import { basisCheckMessages } from './basis-checks.ts';
 import { notificationMessages } from './notifications.ts';
+import { serverMessages } from './server-messages.ts';
 import { tr } from './tr.ts';
 
-/** Each language's full catalogue: react-admin's strings, Segra's, the demo apps' (issue 6) and the analysis screens'. */
+/** Each language's full catalogue: react-admin's strings, Segra's, the demo apps' (issue 6), the analysis screens', the bell's and the server's messages (issue 15). */
 export const catalogues = {
-  tr: deepMerge(deepMerge(deepMerge(tr, appsMessages.tr), analysisMessages.tr), notificationMessages.tr),
-  en: deepMerge(deepMerge(deepMerge(en, appsMessages.en), analysisMessages.en), notificationMessages.en),
-  de: deepMerge(deepMerge(deepMerge(de, appsMessages.de), analysisMessages.de), notificationMessages.de),
+  tr: [appsMessages, analysisMessages, notificationMessages, serverMessages, basisCheckMessages].reduce((c, m) => deepMerge(c, m.tr), tr),
+  en: [appsMessages, analysisMessages, notificationMessages, serverMessages, basisCheckMessages].reduce((c, m) => deepMerge(c, m.en), en),
+  de: [appsMessages, analysisMessages, notificationMessages, serverMessages, basisCheckMessages].reduce((c, m) => deepMerge(c, m.de), de),
 };
 
 export type Locale = keyof typeof catalogues;

@@ -18,6 +18,7 @@ import { menuMode } from '../theme/settings.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { LocalizedMui } from './LocalizedMui.tsx';
 import { NotificationBell } from './NotificationBell.tsx';
 import { HorizontalMenu, VerticalMenu } from './NavMenu.tsx';
 import { UserMenuButton } from './UserMenuButton.tsx';
@@ -53,6 +54,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
 
   return (
     <ProtectedGate extraPaths={EXTRA_PROTECTED_PATHS}>
+      <LocalizedMui>
       <InactivityGuard />
       <AppBar position="sticky" elevation={1} sx={{ ...nav, zIndex: (t) => t.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
@@ -132,6 +134,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
         </Box>
       </Box>
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      </LocalizedMui>
     </ProtectedGate>
   );
 }
