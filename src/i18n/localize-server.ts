@@ -85,6 +85,12 @@ export const SERVER_RULES: readonly Rule[] = [
   rule(/^Only a pending registration can be activated$/, 'segra.errors.code.NOT_PENDING'),
   rule(/^The job queue is not running/, 'segra.errors.code.NO_QUEUE'),
   rule(/^Internal error$/, 'segra.errors.code.INTERNAL'),
+  rule(/^Requests from .+ are not allowed for this customer$/, 'segra.errors.code.ORIGIN_NOT_ALLOWED'),
+  rule(/^The query must only read\b/, 'segra.server.sql_read_only'),
+  rule(/^The query has a syntax error/, 'segra.server.sql_syntax'),
+  rule(/^The query may only read the period views|^The query reads an unknown table/, 'segra.server.sql_views'),
+  rule(/^The query must not change its database role/, 'segra.server.sql_role'),
+  rule(/^The query failed\b/, 'segra.server.sql_failed'),
   rule(/^Licence files cannot be verified/, 'segra.errors.code.LICENCE_KEY_NOT_CONFIGURED'),
   rule(/^Licence key is invalid/, 'segra.errors.code.LICENCE_KEY_INVALID'),
   rule(/^The file .+ inflates to .+ MB, more than the limit/, 'segra.errors.code.EXTRACT_TOO_LARGE'),
@@ -129,7 +135,15 @@ export const IMPORT_RULES: readonly Rule[] = [
   rule(/^expected USER or ROLE, got (.*)$/, 'segra.import.user_or_role', 'value'),
   rule(/^expected a whole number of runs, got (.*)$/, 'segra.import.whole_number', 'value'),
   rule(/^the authorisation name \(AUTH\) is empty/, 'segra.import.auth_empty'),
-  rule(/ is empty$|, got an empty value$/, 'segra.import.empty_value'),
+  rule(/ is empty$|, got an empty value$|^expected a non-empty name$/, 'segra.import.empty_value'),
+  rule(/^expected an integer, got (.*)$/, 'segra.import.integer_got', 'value'),
+  rule(/^expected an integer$/, 'segra.import.integer'),
+  rule(/^expected X, Y, 1, true \(active\).*, got (.*)$/, 'segra.import.active_flag', 'value'),
+  rule(/^expected a risk level .*, got (.*)$/, 'segra.import.risk_level', 'value'),
+  rule(/^expected a risk type .*, got (.*)$/, 'segra.import.risk_type', 'value'),
+  rule(/^expected an operator .*, got (.*)$/, 'segra.import.operator', 'value'),
+  rule(/^expected org-level field names/, 'segra.import.org_fields'),
+  rule(/^expected .*, got (.*)$/, 'segra.import.unexpected_value', 'value'),
 ];
 
 export interface Matched {
@@ -225,5 +239,11 @@ export function localizeImportError(error: { message?: unknown; code?: unknown; 
 export function jobErrorText(error: unknown, translate: Translate, fallbackKey = 'segra.server.job_failed'): string | null {
   if (error === null || error === undefined || error === '') return null;
   if (typeof error === 'object') return localizeImportError(error as Record<string, unknown>, translate);
-  return localizeServerMessage(String(error), translate) ?? translate(fallbackKey);
+  const text = String(error);
+  const own = localizeServerMessage(text, translate);
+  if (own) return own;
+  // A reader's error as text: "FILE line N, column C: problem".
+  const placed = /^(.+?) line (\d+)(?:, column ([^:]+))?: (.+)$/.exec(text);
+  if (placed) return localizeImportError({ message: text, file: placed[1], line: Number(placed[2]), column: placed[3] }, translate);
+  return translate(fallbackKey);
 }

@@ -83,7 +83,7 @@ const serverFiles = files(path.resolve('server'));
 
 describe('server messages in the UI’s language', () => {
   it('every message the API throws is known to a rule (a new one must be added to the catalogue)', () => {
-    const messages = literalMessages(serverFiles, /\b(?:badRequest|notFound|forbidden|conflict|unauthorized)\(|new AppError\(\s*\d+,\s*'[A-Z_]+',/g);
+    const messages = literalMessages(serverFiles, /\b(?:badRequest|notFound|forbidden|conflict|unauthorized|refused|licenceError)\(|new AppError\(\s*\d+,\s*'[A-Z_]+',/g);
     expect(messages.length).toBeGreaterThan(80);
     const unknown = messages.filter((m) => matchRule(SERVER_RULES, m.text) === null).map((m) => `${m.file}: ${m.text}`);
     expect(unknown).toEqual([]);
