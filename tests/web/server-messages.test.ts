@@ -131,6 +131,7 @@ describe('server messages in the UI’s language', () => {
 
   it('says a failed job’s reason in the language, a reason it does not know as the generic failure', () => {
     expect(jobErrorText('The process running this analysis stopped (restart or crash); run it again', tr)).toBe(tr('segra.server.process_stopped'));
+    expect(jobErrorText('The server stopped while the basis checks ran; run them again', de)).toBe(de('segra.server.process_stopped'));
     expect(jobErrorText('TypeError: x is undefined', de)).toBe(de('segra.server.job_failed'));
     expect(jobErrorText(null, tr)).toBeNull();
   });
