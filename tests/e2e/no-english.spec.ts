@@ -140,3 +140,20 @@ for (const lang of ['tr', 'de'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+test('the demo apps are off outside demo mode until turned on in the settings', async ({ page }) => {
+  const errors = watchConsole(page);
+  await loginAs(page);
+  const nav = page.getByRole('navigation', { name: 'Ana menü' });
+  await expect(nav.getByRole('button', { name: 'Uygulamalar' })).toHaveCount(0);
+  await page.goto('/app/apps/calendar');
+  await expect(page).toHaveURL(/\/page-not-found$/);
+  await page.goto('/dashboards/default');
+  await page.getByRole('button', { name: 'Tema ayarları' }).click();
+  await page.getByTestId('setting-demoApps').click();
+  await page.keyboard.press('Escape');
+  await expect(nav.getByRole('button', { name: 'Uygulamalar' })).toBeVisible();
+  await page.goto('/app/apps/calendar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Takvim' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
