@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { NotificationsMenu } from '../custom-pages/apps/notifications/NotificationsMenu.tsx';
 import { isDemoMode } from '../demo/is-demo.ts';
 import { fetchNotifications, kindKey, markAllRead, markRead, type NotificationList } from '../notifications/notifications-api.ts';
+import { readToken } from '../providers/token-store.ts';
 
 /** How often the bell asks for new events while the app is open. */
 export const POLL_MS = 30_000;
@@ -25,6 +26,8 @@ export function ServerNotificationsMenu({ pollMs = POLL_MS }: { pollMs?: number 
   const [list, setList] = useState<NotificationList>({ data: [], unread: 0 });
 
   const load = useCallback(async () => {
+    // Not while the session is ending (logout, inactivity): the request would only be refused.
+    if (!readToken()) return;
     try {
       setList(await fetchNotifications());
     } catch {

@@ -8,6 +8,7 @@ import { demoAppsOn } from '../../src/custom-pages/apps/enabled.ts';
 import { catalogues } from '../../src/i18n/catalogues.ts';
 import { NotificationBell, ServerNotificationsMenu } from '../../src/layout/NotificationBell.tsx';
 import { sampleNotifications } from '../../src/providers/demo-mock/sample-data/notifications.ts';
+import { clearToken, storeToken } from '../../src/providers/token-store.ts';
 import { normaliseSettings } from '../../src/theme/settings.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -38,6 +39,7 @@ describe('the notification bell (issue 15 item 8)', () => {
   const calls: { url: string; method: string }[] = [];
   beforeEach(() => {
     calls.length = 0;
+    storeToken('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl');
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -52,6 +54,14 @@ describe('the notification bell (issue 15 item 8)', () => {
     await act(async () => root?.unmount());
     container?.remove();
     vi.unstubAllGlobals();
+    clearToken();
+  });
+
+  it('asks nothing once the session is gone (logout, inactivity): no refused request', async () => {
+    clearToken();
+    await render(<ServerNotificationsMenu pollMs={10} />);
+    await flush();
+    expect(calls).toEqual([]);
   });
 
   it('shows the user’s own events from the server, unread counted, in Turkish', async () => {
