@@ -2,23 +2,22 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, Box, Button, IconButton, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { NotificationsMenu } from '../custom-pages/apps/notifications/NotificationsMenu.tsx';
 import { isDemoMode } from '../demo/is-demo.ts';
 import { fetchNotifications, kindKey, markAllRead, markRead, type NotificationList } from '../notifications/notifications-api.ts';
 import { readToken } from '../providers/token-store.ts';
-
-/** How often the bell asks for new events while the app is open. */
-export const POLL_MS = 30_000;
 
 const LOCALE_TAGS: Record<string, string> = { tr: 'tr-TR', en: 'en-GB', de: 'de-DE' };
 
 /**
  * The user's own notifications from the server (issue 15 item 8): imports and analyses that
  * ended, acceptances about to expire; unread ones counted on the bell and shown bold. Opening
- * one marks it read and goes to its screen.
+ * one marks it read and goes to its screen. Asked when the frame mounts, on every navigation
+ * and when opened; no timer, so an idle session sends nothing (and the inactivity logout finds
+ * no request of the bell in flight).
  */
-export function ServerNotificationsMenu({ pollMs = POLL_MS }: { pollMs?: number }) {
+export function ServerNotificationsMenu() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const navigate = useNavigate();
@@ -34,11 +33,10 @@ export function ServerNotificationsMenu({ pollMs = POLL_MS }: { pollMs?: number 
       // The bell is a side note: a failed poll leaves the last list; the next one tries again.
     }
   }, []);
+  const { pathname } = useLocation();
   useEffect(() => {
     void load();
-    const timer = setInterval(() => void load(), pollMs);
-    return () => clearInterval(timer);
-  }, [load, pollMs]);
+  }, [load, pathname]);
 
   const open = (e: MouseEvent<HTMLElement>) => {
     setAnchor(e.currentTarget);

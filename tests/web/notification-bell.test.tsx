@@ -37,15 +37,22 @@ const LIST = {
 
 describe('the notification bell (issue 15 item 8)', () => {
   const calls: { url: string; method: string }[] = [];
+  const read = new Set<string>();
   beforeEach(() => {
     calls.length = 0;
+    read.clear();
     storeToken('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl');
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
         const url = String(input instanceof Request ? input.url : input);
         calls.push({ url, method: init?.method ?? 'GET' });
-        const body = url.endsWith('/read-all') ? { data: LIST.data.map((n) => ({ ...n, read: true })), unread: 0 } : url.includes('/read') ? { ...LIST.data[0], read: true } : LIST;
+        // The server's state: what was marked read stays read.
+        if (url.endsWith('/read-all')) LIST.data.forEach((n) => read.add(n.id));
+        else if (url.endsWith('/read')) read.add(url.split('/').at(-2)!);
+        const data = LIST.data.map((n) => ({ ...n, read: n.read || read.has(n.id) }));
+        const list = { data, unread: data.filter((n) => !n.read).length };
+        const body = url.endsWith('/read') && !url.endsWith('/read-all') ? data.find((n) => url.includes(`/${n.id}/`)) : list;
         return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
       }),
     );
@@ -59,7 +66,7 @@ describe('the notification bell (issue 15 item 8)', () => {
 
   it('asks nothing once the session is gone (logout, inactivity): no refused request', async () => {
     clearToken();
-    await render(<ServerNotificationsMenu pollMs={10} />);
+    await render(<ServerNotificationsMenu />);
     await flush();
     expect(calls).toEqual([]);
   });
