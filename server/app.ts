@@ -30,6 +30,7 @@ import { systemPeriodRoutes } from './modules/system-periods/system-periods-reso
 import { systemRoutes } from './modules/systems/systems-resource.ts';
 import { usageRoutes } from './modules/usage/index.ts';
 import { PROJECT_ROOT } from './project-root.ts';
+import { registerNotifications } from './modules/notifications/notifications.ts';
 
 /** Paths of build output (scripts, styles, maps, images, fonts): a missing one is a 404, never the SPA. */
 const STATIC_FILE = /\.(?:js|mjs|css|map|json|png|jpe?g|gif|svg|ico|webp|woff2?|ttf|txt|html)$/i;
@@ -98,6 +99,7 @@ export async function buildApp(
   await app.register(reportRoutes, { db: options.db, config, queue: options.queue });
   await app.register(usageRoutes, { db: options.db, config, queue: options.queue });
 
+  registerNotifications(app, options.db);
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   const dist = config.WEB_DIR ? path.resolve(config.WEB_DIR) : path.join(ROOT, 'dist');

@@ -2,6 +2,7 @@ import { Suspense, useMemo, type ReactNode } from 'react';
 import { Admin, CustomRoutes, Loading } from 'react-admin';
 import { Route, useLocation } from 'react-router-dom';
 import { analysisScreens } from './custom-pages/analysis/screens.tsx';
+import { demoAppsOn } from './custom-pages/apps/enabled.ts';
 import { demoAppRoutes } from './custom-pages/apps/routes.tsx';
 import { DATA_QUALITY_PATH, DataQualityPage } from './custom-pages/data-quality/routes.ts';
 import { LoginPage } from './custom-pages/auth/LoginPage.tsx';
@@ -102,7 +103,7 @@ export function App() {
           <Route key={path} path={path} element={CUSTOM_SCREENS[path] ?? <ScreenPlaceholder />} />
         ))}
         <Route path={DATA_QUALITY_PATH} element={<DataQualityPage />} />
-        {demoAppRoutes.map(({ path, component: Component }) => (
+        {demoAppsOn(settings) && demoAppRoutes.map(({ path, component: Component }) => (
           <Route key={path} path={path} element={<Component />} />
         ))}
       </CustomRoutes>

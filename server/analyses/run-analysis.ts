@@ -16,6 +16,7 @@ import { FINDING_COLUMNS } from './finding-lines.ts';
 import { removeFindings } from './remove-findings.ts';
 import { objectsNeeded } from './objects-needed.ts';
 import { withHeartbeat } from '../workers/with-heartbeat.ts';
+import { notifyAnalysisEnded } from '../modules/notifications/notifications.ts';
 
 /** Thrown when the analysis was canceled (or deleted) while it ran: nothing is stored. */
 export class AnalysisCanceled extends Error {}
@@ -305,6 +306,7 @@ async function complete(tx: Database, id: string, counts: Record<string, number>
        counts = $2, excluded_users = $3 WHERE id = $1`,
     [id, JSON.stringify(counts), JSON.stringify(excludedUsers)],
   );
+  await notifyAnalysisEnded(tx, id, true);
 }
 
 async function fail(db: Database, analysisId: string, e: unknown): Promise<void> {
@@ -315,6 +317,7 @@ async function fail(db: Database, analysisId: string, e: unknown): Promise<void>
   // Parts that other shards stored before the failure go too: a failed analysis has no findings.
   // (A shard storing later finds the analysis no longer running and rolls its part back.)
   if (rows.length > 0) await removeFindings(db, analysisId);
+  if (rows.length > 0) await notifyAnalysisEnded(db, analysisId, false);
   console.error('[analysis]', analysisId, e);
 }
 

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import { analyzeImport, deleteImport, streamExtract } from '../periods/extract-store.ts';
 import type { ImportExtractJob } from './job-names.ts';
 import { fetchJobUpload, uploadsRoot } from '../uploads/stored-uploads.ts';
+import { notifyImportEnded } from '../modules/notifications/notifications.ts';
 
 /** What a failed import says: the reader's file, line and column when the input was at fault. */
 export interface ImportFailure {
@@ -132,6 +133,7 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
       );
       return rows[0].data_import_id;
     });
+    await notifyImportEnded(db, periodId, importId, job.requestedBy, true);
     if (previous) await deleteImport(db, previous);
   } catch (e) {
     clearInterval(poll);
@@ -142,6 +144,7 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
        WHERE id = $1 AND importing_id = $2`,
       [periodId, importId, JSON.stringify(importFailure(e, job.dir))],
     );
+    if (!(e instanceof ImportCanceled)) await notifyImportEnded(db, periodId, importId, job.requestedBy, false);
     if (!isInputError(e) && !(e instanceof ImportCanceled)) console.error('[import-extract]', e);
   } finally {
     clearInterval(poll);

@@ -6,6 +6,7 @@ import { writeRuleset } from '../periods/ruleset-store.ts';
 import { importFailure } from './import-extract-job.ts';
 import type { ImportRulesetJob } from './job-names.ts';
 import { fetchJobUpload, uploadsRoot } from '../uploads/stored-uploads.ts';
+import { notifyRulesetImportEnded } from '../modules/notifications/notifications.ts';
 
 /**
  * Imports an uploaded ruleset (DESIGN 4.2) into a risk period, replacing its risks and
@@ -26,11 +27,13 @@ export async function runRulesetImport(db: Database, job: ImportRulesetJob): Pro
         [job.riskPeriodId],
       );
     });
+    await notifyRulesetImportEnded(db, job.riskPeriodId, job.dir, job.requestedBy, true);
   } catch (e) {
     await db.query(`UPDATE risk_periods SET status = 'failed', progress = 0, error = $2, updated_at = now() WHERE id = $1`, [
       job.riskPeriodId,
       JSON.stringify(importFailure(e, job.dir)),
     ]);
+    await notifyRulesetImportEnded(db, job.riskPeriodId, job.dir, job.requestedBy, false);
     if (!isInputError(e)) console.error('[import-ruleset]', e);
   } finally {
     if (job.dir) await rm(job.dir, { recursive: true, force: true });

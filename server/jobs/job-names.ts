@@ -16,6 +16,8 @@ export interface ImportExtractJob {
   client?: string;
   /** The upload waits in the database (server/uploads/stored-uploads.ts); dir and input are set when the worker fetched it. */
   storedUpload?: string;
+  /** The user who uploaded it, told when it ends (notifications). */
+  requestedBy?: string;
 }
 
 export interface ImportRulesetJob {
@@ -24,6 +26,8 @@ export interface ImportRulesetJob {
   input: string;
   /** As ImportExtractJob.storedUpload. */
   storedUpload?: string;
+  /** The user who uploaded it, told when it ends (notifications). */
+  requestedBy?: string;
 }
 
 export interface AnalysisJob {

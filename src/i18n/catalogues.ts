@@ -4,15 +4,18 @@ import { dataQualityMessages } from './data-quality/index.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
 import { deepMerge } from './merge.ts';
+import { basisCheckMessages } from './basis-checks.ts';
+import { notificationMessages } from './notifications.ts';
+import { serverMessages } from './server-messages.ts';
 import { tr } from './tr.ts';
 import { usageMessages } from './usage/index.ts';
 
 // The feature catalogues merged over the base ones, one line per feature.
-const PARTS = [appsMessages, analysisMessages, dataQualityMessages, usageMessages];
+const PARTS = [appsMessages, analysisMessages, notificationMessages, serverMessages, basisCheckMessages, dataQualityMessages, usageMessages];
 const BASE = { tr, en, de };
 const withParts = (lang: 'tr' | 'en' | 'de') => PARTS.reduce((all, part) => deepMerge(all, part[lang]), BASE[lang]);
 
-/** Each language's full catalogue: react-admin's strings, Segra's, the demo apps' (issue 6) and the analysis screens'. */
+/** Each language's full catalogue: react-admin's strings, Segra's, the demo apps' (issue 6), the analysis screens', the bell's and the server's messages (issue 15). */
 export const catalogues = {
   tr: withParts('tr'),
   en: withParts('en'),

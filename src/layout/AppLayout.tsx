@@ -4,7 +4,7 @@ import { AppBar, Box, Drawer, IconButton, Toolbar, Tooltip, Typography } from '@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Loading, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import { NotificationsMenu } from '../custom-pages/apps/notifications/NotificationsMenu.tsx';
+import { demoAppsOn } from '../custom-pages/apps/enabled.ts';
 import { demoAppRoutes } from '../custom-pages/apps/routes.tsx';
 import { currentViewer } from '../providers/authProvider.ts';
 import { ProtectedGate } from '../routes/guards.tsx';
@@ -18,6 +18,8 @@ import { menuMode } from '../theme/settings.ts';
 import { CustomerPicker } from './CustomerPicker.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { LocalizedMui } from './LocalizedMui.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 import { ScrollToTop } from './ScrollToTop.tsx';
 import { HorizontalMenu, VerticalMenu } from './NavMenu.tsx';
 import { UserMenuButton } from './UserMenuButton.tsx';
@@ -45,7 +47,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [hovered, setHovered] = useState(false);
   const viewer = currentViewer();
-  const groups = menuFor(viewer, demoAppRoutes.map((r) => ({ path: r.path, labelKey: r.labelKey })));
+  const groups = menuFor(viewer, demoAppsOn(settings) ? demoAppRoutes.map((r) => ({ path: r.path, labelKey: r.labelKey })) : []);
   const nav = navColours(settings);
   const vertical = mode === 'vertical-pinned' || mode === 'vertical-unpinned';
   const collapsed = mode === 'vertical-unpinned' ? !hovered : mode === 'vertical-pinned' && !menu.open;
@@ -53,6 +55,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
 
   return (
     <ProtectedGate extraPaths={EXTRA_PROTECTED_PATHS}>
+      <LocalizedMui>
       <InactivityGuard />
       <ScrollToTop />
       <AppBar position="sticky" elevation={1} sx={{ ...nav, zIndex: (t) => t.zIndex.drawer + 1 }}>
@@ -73,7 +76,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
           <Box id="react-admin-title" sx={{ flex: 1, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }} />
           {viewer?.role === 'SuperAdmin' && <CustomerPicker />}
           <LanguageSwitcher />
-          <NotificationsMenu />
+          <NotificationBell />
           <Tooltip title={translate('segra.settings.title')}>
             <IconButton color="inherit" onClick={() => setSettingsOpen(true)} aria-label={translate('segra.settings.title')}>
               <SettingsIcon />
@@ -133,6 +136,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
         </Box>
       </Box>
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      </LocalizedMui>
     </ProtectedGate>
   );
 }

@@ -1,3 +1,6 @@
+import { localizeFieldMessage } from '../i18n/localize-server.ts';
+import { i18nProvider } from './i18nProvider.ts';
+
 /**
  * API errors (DESIGN 6: `{ message, code, errors? }`) as translation keys of the spec's error
  * catalogue (spec 8). A specific code wins; otherwise the operation's own message
@@ -69,5 +72,6 @@ export const FIELD_MESSAGES: Record<string, string> = {
 
 export function translateFieldErrors(errors: Record<string, string> | undefined): Record<string, string> | undefined {
   if (!errors) return undefined;
-  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, FIELD_MESSAGES[v] ?? v]));
+  // Any other server message in the UI's language (issue 15), never its English words.
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, FIELD_MESSAGES[v] ?? localizeFieldMessage(v, (key, o) => i18nProvider.translate(key, o))]));
 }

@@ -1,4 +1,5 @@
-import { Box, Button, Drawer, FormControl, FormLabel, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Button, Drawer, FormControl, FormControlLabel, FormLabel, Switch, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { isDemoMode } from '../demo/is-demo.ts';
 import { useTranslate } from 'react-admin';
 import { useSettings } from './SettingsContext.tsx';
 import {
@@ -51,6 +52,13 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
             </ToggleButtonGroup>
           </FormControl>
         ))}
+        {!isDemoMode() && (
+          <FormControlLabel
+            sx={{ mb: 2, display: 'flex' }}
+            control={<Switch checked={settings.demoApps} onChange={(e) => setSettings({ demoApps: e.target.checked })} data-testid="setting-demoApps" />}
+            label={translate('segra.settings.demoApps')}
+          />
+        )}
         <Button onClick={() => setSettings(DEFAULT_SETTINGS)}>{translate('segra.settings.reset')}</Button>
       </Box>
     </Drawer>

@@ -27,6 +27,8 @@ export interface ThemeSettings {
   radius: Radius;
   colour: Colour;
   navColour: NavColour;
+  /** The demo apps (calendar, chat, …) in their own menu: off unless chosen (always on in demo mode). */
+  demoApps: boolean;
 }
 
 export interface MenuState {
@@ -43,6 +45,7 @@ export const DEFAULT_SETTINGS: ThemeSettings = {
   radius: 'rounded',
   colour: 'light-blue',
   navColour: 'default',
+  demoApps: false,
 };
 
 export const DEFAULT_MENU: MenuState = { open: true, expanded: [] };
@@ -66,6 +69,7 @@ export function normaliseSettings(raw: unknown): ThemeSettings {
     radius: pick(RADII, r.radius, DEFAULT_SETTINGS.radius),
     colour: pick(COLOURS, r.colour, DEFAULT_SETTINGS.colour),
     navColour: pick(NAV_COLOURS, r.navColour, DEFAULT_SETTINGS.navColour),
+    demoApps: typeof r.demoApps === 'boolean' ? r.demoApps : DEFAULT_SETTINGS.demoApps,
   };
 }
 

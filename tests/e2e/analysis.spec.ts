@@ -178,7 +178,8 @@ test('SuperAdmin exports and uploads a ruleset and uploads an extract, following
   await page.goto('/app/system/period');
   await periodRow.getByTestId('upload-input').setInputFiles({ name: 'USR02.csv', mimeType: 'text/csv', buffer: Buffer.from('BNAME;USTYP;UFLAG\nALICE;A;not-a-number\n') });
   await expect(periodRow.getByTestId('period-status')).toHaveText('Yükleme başarısız', { timeout: 60_000 });
-  await expect(periodRow.getByTestId('import-error')).toContainText(/USR02\.csv line 2/);
+  // In the UI's language (issue 15): the place in Turkish words, then the problem.
+  await expect(periodRow.getByTestId('import-error')).toContainText(/USR02\.csv, satır 2/);
   await page.screenshot({ path: 'test-results/analysis-import-failed.png', fullPage: true });
 
   expect(errors).toEqual([]);

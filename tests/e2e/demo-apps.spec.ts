@@ -13,6 +13,11 @@ const PIXEL = Buffer.from(
 
 async function openApp(page: Page, name: keyof typeof tr.menu) {
   await loginAs(page);
+  // Off by default outside demo mode (issue 15): turned on as in the settings panel.
+  await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('segra.settings') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem('segra.settings', JSON.stringify({ ...saved, demoApps: true }));
+  });
   await page.goto(`/app/apps/${name}`);
   await expect(page.getByRole('heading', { level: 1, name: tr.menu[name] })).toBeVisible();
 }

@@ -21,10 +21,11 @@ describe('API errors as catalogue keys (spec 8)', () => {
     expect(errorKey(500, undefined)).toBe('ra.notification.http_error');
   });
 
-  it('translates the spec’s field messages and keeps unknown ones', () => {
-    expect(translateFieldErrors({ email: 'Email is not valid', x: 'Something else' })).toEqual({
+  it('translates the spec’s field messages and says any other in the UI’s language, never in English (issue 15)', () => {
+    expect(translateFieldErrors({ email: 'Email is not valid', x: 'Something else', sid: 'SID is required' })).toEqual({
       email: 'segra.validation.email_invalid',
-      x: 'Something else',
+      x: 'Değer geçersiz',
+      sid: 'Zorunlu alan',
     });
   });
 });

@@ -20,8 +20,8 @@ function flatten(o: unknown, prefix = ''): Map<string, unknown> {
  * Keep it short: anything else equal to English is an untranslated string.
  */
 const SAME_AS_ENGLISH: Record<'tr' | 'de', string[]> = {
-  tr: ['IP', 'SID', 'Risk', 'Form', '%{name}', '%{name} %{recordRepresentation}', ' '],
-  de: ['Name', 'System', 'Status', 'Simulation', 'Administrator', 'Profil', 'Inspektor', 'SID', 'E-Mail', '%{name}', '%{name} %{recordRepresentation}', ' '],
+  tr: ['IP', 'SID', 'Risk', 'Form', '%{name}', '%{name} %{recordRepresentation}', ' ', '%{file}: %{problem}'],
+  de: ['Name', 'System', 'Status', 'Simulation', 'Administrator', 'Profil', 'Inspektor', 'SID', 'E-Mail', '%{name}', '%{name} %{recordRepresentation}', ' ', '%{file}: %{problem}'],
 };
 
 const en = flatten(catalogues.en);

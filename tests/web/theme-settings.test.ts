@@ -25,6 +25,7 @@ describe('theme settings (spec 9)', () => {
       radius: 'rounded',
       colour: 'light-blue',
       navColour: 'default',
+      demoApps: false,
     });
     expect(loadMenu()).toEqual(DEFAULT_MENU);
   });

@@ -64,7 +64,7 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
       [id],
     );
     if (claimed.rows.length === 0) throw conflict('An import of this ruleset is already running', 'IMPORT_RUNNING');
-    const job: ImportRulesetJob = { riskPeriodId: id, ...(await keepUpload(db, uploadId, upload)) };
+    const job: ImportRulesetJob = { riskPeriodId: id, ...(await keepUpload(db, uploadId, upload)), requestedBy: request.user.id };
     const jobId = await queue.send(JOBS.importRuleset, job);
     return reply.status(202).send({ jobId, riskPeriodId: id, status: 'importing', files: upload.files });
   });

@@ -98,7 +98,7 @@ export async function systemPeriodRoutes(app: FastifyInstance, options: PeriodRo
       );
       if (claimed.rows.length === 0) throw conflict('An import of this period is already running', 'IMPORT_RUNNING');
       // On PostgreSQL the upload moves into the database: any worker can import it (issue 12 item 6).
-      const job: ImportExtractJob = { periodId: id, importId, ...(await keepUpload(db, importId, upload)), ...(client ? { client } : {}) };
+      const job: ImportExtractJob = { periodId: id, importId, ...(await keepUpload(db, importId, upload)), ...(client ? { client } : {}), requestedBy: request.user.id };
       const jobId = await queue.send(JOBS.importExtract, job);
       return reply.status(202).send({ jobId, importId, periodId: id, status: 'importing', files: upload.files });
     },

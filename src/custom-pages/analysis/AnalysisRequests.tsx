@@ -8,7 +8,8 @@ import { ExportButtons } from './FileButtons.tsx';
 import { PagedTable, type Column } from './PagedTable.tsx';
 import { useOptions, type Option } from './RecordSelect.tsx';
 import { ConfirmButton, formatDate, ScreenCard, useActiveCustomer, useApiError } from './components.tsx';
-import { durationBetween, formatDuration, formatImportError, isActive, normaliseStatus, statusColour, statusLabelKey } from './helpers.ts';
+import { durationBetween, formatDuration, isActive, normaliseStatus, statusColour, statusLabelKey } from './helpers.ts';
+import { jobErrorText } from '../../i18n/localize-server.ts';
 
 export interface AnalysisRecord {
   id: string;
@@ -40,14 +41,14 @@ export function AnalysisStatusCell({ row }: { row: AnalysisRecord }) {
         <>
           <LinearProgress variant={row.progress == null ? 'indeterminate' : 'determinate'} value={row.progress ?? 0} sx={{ mt: 0.5 }} aria-label={translate('segra.analysis.status.running')} />
           <Typography variant="caption" component="div">
-            {[row.phase, row.progress != null ? `${Math.round(row.progress)} %` : null].filter(Boolean).join(' · ')}
+            {[row.phase ? translate(`segra.server.analysis_phase.${row.phase.replace(/ /g, '_')}`, { _: row.phase }) : null, row.progress != null ? `${Math.round(row.progress)} %` : null].filter(Boolean).join(' · ')}
           </Typography>
         </>
       )}
       {status === 'enqueued' && <LinearProgress sx={{ mt: 0.5 }} aria-label={translate('segra.analysis.status.enqueued')} />}
-      {status === 'failed' && formatImportError(row.error) && (
+      {status === 'failed' && jobErrorText(row.error, translate) && (
         <Typography variant="caption" color="error" component="div" sx={{ maxWidth: 320 }}>
-          {formatImportError(row.error)}
+          {jobErrorText(row.error, translate)}
         </Typography>
       )}
     </Box>

@@ -9,6 +9,7 @@ import { PagedTable, type Column } from './PagedTable.tsx';
 import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
 import { formatDate, ScreenCard, useApiError, usePolling } from './components.tsx';
 import { formatDuration, type ChipColour } from './helpers.ts';
+import { jobErrorText } from '../../i18n/localize-server.ts';
 
 interface BasisCheck {
   id: string;
@@ -136,12 +137,14 @@ export default function Basis() {
   const busy = starting || isActive(run);
   const phaseLabel = (p: string | null | undefined) => (p ? translate(`segra.analysis.basis.phase.${p}`, { _: p }) : null);
   const checkOf = (id: string) => run?.checks.find((c) => c.id === id);
+  // The catalogue's words in the UI's language (issue 15); the engine's English as the fallback.
+  const checkText = (id: string, part: 'title' | 'explanation' | 'unavailable', fallback: string) => translate(`segra.basis_checks.${id}.${part}`, { _: fallback });
   const columns: Column<BasisFindingRecord>[] = [
     { key: 'checkId', label: 'segra.analysis.basis.check', sortable: true },
     { key: 'holder', label: 'segra.analysis.fields.holder', sortable: true },
     { key: 'detail', label: 'segra.analysis.basis.detail' },
     { key: 'severity', label: 'segra.analysis.basis.severity', sortable: true, render: (r) => <Chip size="small" color={severityColour(r.severity)} label={translate(`segra.analysis.severity.${r.severity}`, { _: r.severity })} /> },
-    { key: 'title', label: 'segra.analysis.basis.title', sortable: true },
+    { key: 'title', label: 'segra.analysis.basis.title', sortable: true, render: (r) => checkText(r.checkId, 'title', r.title) },
   ];
   return (
     <ScreenCard titleKey="segra.screens.report_basis">
@@ -169,7 +172,7 @@ export default function Basis() {
       )}
       {run?.status === 'failed' && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="basis-error">
-          {translate('segra.analysis.basis.failed', { error: run.error ?? '—' })}
+          {translate('segra.analysis.basis.failed', { error: jobErrorText(run.error, translate) ?? '—' })}
         </Alert>
       )}
       {run && !run.ran && !isActive(run) && <Alert severity="info" sx={{ mb: 2 }}>{translate('segra.analysis.basis.not_run')}</Alert>}
@@ -200,11 +203,11 @@ export default function Basis() {
               {run.checks.map((c) => (
                 <TableRow key={c.id} hover selected={checkId === c.id} sx={{ cursor: 'pointer' }} onClick={() => setCheckId(checkId === c.id ? '' : c.id)}>
                   <TableCell>{c.id}</TableCell>
-                  <TableCell>{c.title}</TableCell>
+                  <TableCell>{checkText(c.id, 'title', c.title)}</TableCell>
                   <TableCell><Chip size="small" color={severityColour(c.severity)} label={translate(`segra.analysis.severity.${c.severity}`, { _: c.severity })} /></TableCell>
                   <TableCell sx={{ maxWidth: 480 }}>
-                    {c.explanation}
-                    {!c.available && c.unavailableReason && <Typography variant="caption" color="text.secondary" component="div">{c.unavailableReason}</Typography>}
+                    {checkText(c.id, 'explanation', c.explanation)}
+                    {!c.available && c.unavailableReason && <Typography variant="caption" color="text.secondary" component="div">{checkText(c.id, 'unavailable', c.unavailableReason)}</Typography>}
                   </TableCell>
                   <TableCell align="right">{c.findings}</TableCell>
                 </TableRow>
@@ -219,7 +222,7 @@ export default function Basis() {
             {translate('segra.analysis.basis.findings')}
             {checkId && <Chip size="small" sx={{ ml: 1 }} label={checkId} onDelete={() => setCheckId('')} />}
           </Typography>
-          {checkId && checkOf(checkId) && <Alert severity="info" sx={{ mb: 1 }}>{checkOf(checkId)!.explanation}</Alert>}
+          {checkId && checkOf(checkId) && <Alert severity="info" sx={{ mb: 1 }}>{checkText(checkId, 'explanation', checkOf(checkId)!.explanation)}</Alert>}
           <PagedTable<BasisFindingRecord>
             testId="basis-findings"
             columns={columns}
@@ -227,7 +230,7 @@ export default function Basis() {
             defaultSort={['checkId', 'ASC']}
             filter={{ systemPeriodId: periodId, checkId: checkId ? [checkId] : undefined }}
             load={(p) => apiList<BasisFindingRecord>('/api/basis-findings', p)}
-            expand={(r) => <Typography variant="body2">{r.explanation}</Typography>}
+            expand={(r) => <Typography variant="body2">{checkText(r.checkId, 'explanation', r.explanation)}</Typography>}
           />
         </>
       )}

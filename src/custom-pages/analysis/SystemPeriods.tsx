@@ -8,10 +8,11 @@ import { UploadButton } from './FileButtons.tsx';
 import { PagedTable, type Column } from './PagedTable.tsx';
 import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
 import { ConfirmButton, formatDate, ScreenCard, useActiveCustomer, useApiError } from './components.tsx';
-import { formatImportError, periodStatusColour, periodStatusKey } from './helpers.ts';
+import { periodStatusColour, periodStatusKey } from './helpers.ts';
 import { ImportWarnings } from './ImportWarnings.tsx';
 import { PeriodForm } from './PeriodForm.tsx';
 import { PeriodUsage } from '../usage/PeriodUsage.tsx';
+import { jobErrorText } from '../../i18n/localize-server.ts';
 
 export interface PeriodRecord {
   id: string;
@@ -36,9 +37,9 @@ export function PeriodStatus({ row }: { row: PeriodRecord }) {
       {row.status === 'importing' && (
         <LinearProgress variant="determinate" value={Math.max(0, Math.min(100, row.progress ?? 0))} sx={{ mt: 0.5 }} aria-label={translate('segra.analysis.period_status.importing')} />
       )}
-      {row.status === 'failed' && formatImportError(row.error) && (
+      {row.status === 'failed' && jobErrorText(row.error, translate) && (
         <Typography variant="caption" color="error" component="div" sx={{ mt: 0.5, maxWidth: 420, whiteSpace: 'pre-wrap' }} data-testid="import-error">
-          {formatImportError(row.error)}
+          {jobErrorText(row.error, translate)}
         </Typography>
       )}
       {row.status !== 'importing' && <ImportWarnings warnings={row.warnings} />}

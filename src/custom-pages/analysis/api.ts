@@ -4,6 +4,7 @@ import { getActiveCustomer } from '../../providers/customer-scope.ts';
 import { httpClient } from '../../providers/httpClient.ts';
 import { readToken } from '../../providers/token-store.ts';
 import { dispositionName, listQuery, parseContentRange, uploadPercent } from './helpers.ts';
+import { localizeApiError, localizeFieldMessage } from '../../i18n/localize-server.ts';
 
 /** GET/POST/PUT/DELETE on the API with the Bearer token and the active customer. */
 export async function apiJson<T>(url: string, method = 'GET', body?: unknown): Promise<T> {
@@ -110,9 +111,10 @@ export function errorText(error: unknown, translate: (key: string, options?: obj
   if (error instanceof HttpError) {
     const body = (error.body ?? {}) as { code?: string; message?: string; errors?: Record<string, string> };
     if (body.code && (SPECIFIC_CODES as readonly string[]).includes(body.code)) return translate(`segra.errors.code.${body.code}`);
-    const detail = body.message ?? error.message;
-    const fields = body.errors ? Object.values(body.errors).join('; ') : '';
-    const server = [detail, fields].filter((s) => s && !s.startsWith('ra.') && !s.startsWith('segra.')).join(' — ');
+    // The server's reason in the UI's language (issue 15: never its English words).
+    const detail = localizeApiError(body, translate);
+    const fields = body.errors ? [...new Set(Object.values(body.errors).map((m) => localizeFieldMessage(m, translate)))].join('; ') : '';
+    const server = [detail, fields].filter(Boolean).join(' — ');
     return server ? `${translate(contextKey)}: ${server}` : translate(contextKey);
   }
   return translate(contextKey);

@@ -228,7 +228,8 @@ describe('function editor on the risk data screen', () => {
     await openEditor();
     await click(button('Save', dialog()));
     await waitFor(() => page().includes('Function update failed'), 'the error');
-    expect(page()).toContain('Function update failed: Fill in all fields correctly — Object is too long');
+    // The server's words by their rule, in the UI's language (issue 15).
+    expect(page()).toContain('Function update failed: Fill in all fields correctly — The value is too long');
     expect(sent.map((s) => s.method)).toEqual(['PUT']);
     expect(dialog()).toBeTruthy();
   });

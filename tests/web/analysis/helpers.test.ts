@@ -196,7 +196,11 @@ describe('uploads', () => {
 });
 
 describe('error text', () => {
-  const translate = (k: string) => ({ 'segra.analysis.errors.simulation_failed': 'Simulation failed', 'segra.errors.code.FORBIDDEN': 'Not allowed' })[k] ?? k;
+  // The English catalogue's words; the server's reason goes through its rule with its values (issue 15).
+  const translate = (k: string, o?: object) =>
+    k === 'segra.server.user_not_in_period'
+      ? `User ${(o as { name: string }).name} is not in the system period (USR02)`
+      : (({ 'segra.analysis.errors.simulation_failed': 'Simulation failed', 'segra.errors.code.FORBIDDEN': 'Not allowed' }) as Record<string, string>)[k] ?? k;
   it("puts the catalogue message before the server's reason", () => {
     const e = new HttpError('User ALICE is not in the system period (USR02)', 404, { message: 'User ALICE is not in the system period (USR02)', code: 'NOT_FOUND' });
     expect(errorText(e, translate, 'segra.analysis.errors.simulation_failed')).toBe('Simulation failed: User ALICE is not in the system period (USR02)');

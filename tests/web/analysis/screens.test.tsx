@@ -119,7 +119,8 @@ describe('analysis screens', () => {
     // Only the completed one can become the default analysis and be exported.
     const hasDefault = rowEls.map((r) => [...r.querySelectorAll('button')].some((b) => b.textContent === 'Set as default'));
     expect(hasDefault).toEqual([false, false, true, false, false, false]);
-    expect(container!.textContent).toContain('RISKS.csv line 4: unknown function');
+    // The reason in the UI's words (issue 15): the place, then the problem by its rule.
+    expect(container!.textContent).toContain('RISKS.csv line 4: the value at this place cannot be read');
     expect(container!.textContent).toContain('5 s');
   });
 
@@ -289,10 +290,10 @@ describe('analysis screens', () => {
     await waitForText('SAP*');
     expect(container!.textContent).not.toContain('Data not found');
 
-    answer = { status: 400, body: { message: 'The query must only read: DELETE is not allowed', code: 'SQL_REFUSED' } };
+    answer = { status: 400, body: { message: 'The query must only read: DELETE is not allowed', code: 'SQL_QUERY_REFUSED' } };
     await act(async () => run().click());
     await waitFor(() => Boolean(container!.querySelector('[data-testid="sql-error"]')), 'the refusal');
-    expect(container!.querySelector('[data-testid="sql-error"]')!.textContent).toBe('SQL search error: The query must only read: DELETE is not allowed');
+    expect(container!.querySelector('[data-testid="sql-error"]')!.textContent).toBe('SQL search error: The query may only read: commands that change data are not allowed');
     expect(container!.querySelector('[data-testid="sql-result"]')).toBeNull();
   });
 });

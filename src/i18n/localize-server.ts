@@ -1,0 +1,250 @@
+/**
+ * The server's English messages in the UI's language (issue 15 item 7, decision
+ * docs/decisions/2026-11-25-server-messages-by-code.md). A rule names the catalogue key of a
+ * message and the values it carries (an id, a file name, a count); a message no rule knows is
+ * shown as its code's text, never in English.
+ */
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+interface Rule {
+  pattern: RegExp;
+  key: string;
+  /** Names of the pattern's groups, in order, as the message's params. */
+  params?: string[];
+}
+
+const rule = (pattern: RegExp, key: string, ...params: string[]): Rule => ({ pattern, key, params });
+
+/** API messages (`{ message, code }`), first match wins. */
+export const SERVER_RULES: readonly Rule[] = [
+  rule(/^Choose (?:a|the) customer \(X-Customer-Id\)/, 'segra.server.choose_customer'),
+  rule(/^Choose the customer the licence is for$/, 'segra.server.licence_customer'),
+  rule(/^Fill in all fields correctly$/, 'segra.server.fill_fields'),
+  rule(/^The body must be a JSON object$/, 'segra.server.body_json'),
+  rule(/^The (?:\S+ )?parameter\b|^The X-Customer-Id header\b|^Customer must be a customer id$/, 'segra.server.bad_parameter'),
+  rule(/^User (\S+) is not in the system period/, 'segra.server.user_not_in_period', 'name'),
+  rule(/^Role(?: to add| to remove)? (\S+) is not in the system period/, 'segra.server.role_not_in_period', 'name'),
+  rule(/^No SAP table (\S+) in a system period/, 'segra.server.no_sap_table', 'table'),
+  rule(/^No system period (\S+)$/, 'segra.server.no_system_period', 'id'),
+  rule(/^No (?:[\w -]+ )?record ?(\S*)$/, 'segra.server.not_found_record', 'id'),
+  rule(/^No route /, 'segra.errors.code.NOT_FOUND'),
+  rule(/^Not found$/, 'segra.errors.code.NOT_FOUND'),
+  rule(/^The customer (?:of X-Customer-Id )?does not exist$/, 'segra.server.customer_missing'),
+  rule(/^Your account belongs to no customer$/, 'segra.server.account_without_customer'),
+  rule(/^Your account no longer exists$/, 'segra.server.account_gone'),
+  rule(/^Your role may not\b/, 'segra.server.role_may_not'),
+  rule(/^Your group may not\b/, 'segra.server.group_may_not'),
+  rule(/^Only a SuperAdmin\b/, 'segra.server.superadmin_only'),
+  rule(/^A SuperAdmin account cannot be changed/, 'segra.server.superadmin_protected'),
+  rule(/^A referenced record does not exist$/, 'segra.server.referenced_missing'),
+  rule(/^A risk period with this name already exists$/, 'segra.server.risk_period_exists'),
+  rule(/^A default analysis must be chosen/, 'segra.server.default_analysis_needed'),
+  rule(/^Both analyses must belong to the same customer$/, 'segra.server.same_customer'),
+  rule(/^Both risk results must be chosen/, 'segra.server.choose_both'),
+  rule(/^The \S+ analysis has not completed; only completed analyses can be compared$/, 'segra.server.which_not_completed'),
+  rule(/^The customer has (\d+) user\(s\) and cannot be deleted/, 'segra.server.customer_has_users', 'count'),
+  rule(/^Send the files as multipart\/form-data$/, 'segra.server.multipart'),
+  rule(/^Select a (?:licence )?file first/, 'segra.server.no_file'),
+  rule(/^The file (.+) is sent twice$/, 'segra.server.file_twice', 'name'),
+  rule(/^The file name (.+) is not usable$/, 'segra.server.file_name_unusable', 'name'),
+  rule(/^The file (.+) is not a .* file$/, 'segra.server.file_type', 'name'),
+  rule(/^Send either one \.zip or \.xlsx file or several table files/, 'segra.server.mixed_files'),
+  rule(/^The file (.+) is larger than the upload limit$/, 'segra.server.file_too_large', 'name'),
+  rule(/contains a control character$|^Control characters are not allowed$/, 'segra.server.control_character'),
+  rule(/^Too many (?:login )?attempts; try again in (\d+) s$/, 'segra.server.rate_limited', 'seconds'),
+  rule(/special queries are running already/, 'segra.server.sql_busy'),
+  rule(/^The query ran longer than ([\d.]+) s and was stopped$/, 'segra.server.sql_timeout', 'seconds'),
+  rule(/^Password reset email failed$/, 'segra.server.mail_failed'),
+  rule(/^Password reset error\b/, 'segra.server.reset_invalid'),
+  rule(/^Your customer is passive/, 'segra.server.customer_passive'),
+  rule(/^Registration is closed/, 'segra.server.registration_closed'),
+  rule(/^Please check entered values/, 'segra.errors.code.INVALID_CREDENTIALS'),
+  rule(/^The import failed because of an error on the server/, 'segra.server.import_failed'),
+  rule(/^The import was canceled$/, 'segra.server.import_canceled'),
+  rule(/^The process running (?:this analysis|this import|the basis checks) stopped|^The server stopped while the basis checks ran/, 'segra.server.process_stopped'),
+  rule(/^The run could not be enqueued/, 'segra.errors.code.NO_QUEUE'),
+  rule(/^The risk period has no risks$/, 'segra.server.no_risks'),
+  rule(/^The session has expired/, 'segra.errors.code.TOKEN_EXPIRED'),
+  rule(/^The session has ended/, 'segra.errors.code.SESSION_ENDED'),
+  rule(/^The access token is not valid$/, 'segra.errors.code.TOKEN_INVALID'),
+  rule(/^Authentication required$/, 'segra.errors.code.UNAUTHORIZED'),
+  rule(/^Not allowed$/, 'segra.errors.code.FORBIDDEN'),
+  rule(/^System already exists$/, 'segra.errors.code.SYSTEM_EXISTS'),
+  rule(/^A group cannot be deleted while it is assigned to a user$/, 'segra.errors.code.GROUP_IN_USE'),
+  rule(/^The record is still in use/, 'segra.errors.code.IN_USE'),
+  rule(/^No import of this period is running$/, 'segra.errors.code.NOT_IMPORTING'),
+  rule(/^An import of this (?:period|ruleset) is already running$|is being imported; (?:wait|copy it)/, 'segra.errors.code.IMPORT_RUNNING'),
+  rule(/has no imported (?:data|ruleset); upload/, 'segra.errors.code.PERIOD_EMPTY'),
+  rule(/^The system period has no imported data$/, 'segra.errors.code.PERIOD_NOT_READY'),
+  rule(/^The period was imported again meanwhile/, 'segra.errors.code.PERIOD_CHANGED'),
+  rule(/^The basis checks have not run/, 'segra.errors.code.NOT_RUN'),
+  rule(/^The basis checks are already running/, 'segra.errors.code.BASIS_RUNNING'),
+  rule(/^The analysis is running; cancel it first$/, 'segra.errors.code.ANALYSIS_RUNNING'),
+  rule(/^Only a completed analysis can be the default analysis$/, 'segra.errors.code.ANALYSIS_NOT_COMPLETED'),
+  rule(/^Only a completed analysis has findings|^The analysis has not completed/, 'segra.errors.code.NOT_COMPLETED'),
+  rule(/^Only an enqueued or running analysis can be canceled$/, 'segra.errors.code.NOT_RUNNING'),
+  rule(/^Only a pending registration can be activated$/, 'segra.errors.code.NOT_PENDING'),
+  rule(/^The job queue is not running/, 'segra.errors.code.NO_QUEUE'),
+  rule(/^Internal error$/, 'segra.errors.code.INTERNAL'),
+  rule(/^Requests from .+ are not allowed for this customer$/, 'segra.errors.code.ORIGIN_NOT_ALLOWED'),
+  rule(/^The query must only read\b/, 'segra.server.sql_read_only'),
+  rule(/^The query has a syntax error/, 'segra.server.sql_syntax'),
+  rule(/^The query may only read the period views|^The query reads an unknown table/, 'segra.server.sql_views'),
+  rule(/^The query must not change its database role/, 'segra.server.sql_role'),
+  rule(/^The query failed\b/, 'segra.server.sql_failed'),
+  rule(/^Licence files cannot be verified/, 'segra.errors.code.LICENCE_KEY_NOT_CONFIGURED'),
+  rule(/^Licence key is invalid/, 'segra.errors.code.LICENCE_KEY_INVALID'),
+  rule(/^The file .+ inflates to .+ MB, more than the limit/, 'segra.errors.code.EXTRACT_TOO_LARGE'),
+  rule(/^The file .+ inflates .+ times/, 'segra.errors.code.EXTRACT_RATIO'),
+];
+
+/** Field messages (`errors: { field: message }`): what is wrong, the form names the field. */
+const FIELD_RULES: readonly Rule[] = [
+  rule(/ is required$| are required$/, 'segra.server.field.required'),
+  rule(/ is too long$/, 'segra.server.field.too_long'),
+  rule(/must be a date YYYY-MM-DD$/, 'segra.server.field.date'),
+  rule(/control character/, 'segra.server.control_character'),
+];
+
+/** Import problems (the reader's InputError, without its place). */
+export const IMPORT_RULES: readonly Rule[] = [
+  rule(/^expected (\d+) (?:fields as in the header|columns between \| as in the header), got (\d+)$/, 'segra.import.field_count', 'expected', 'got'),
+  rule(/^expected (\d+) fields as in the header, got a value in column (\d+)$/, 'segra.import.extra_value', 'expected', 'column'),
+  rule(/^the required column (\S+) is missing from the header/, 'segra.import.missing_column', 'column'),
+  rule(/^column (\S+) appears twice in the header$/, 'segra.import.duplicate_column', 'column'),
+  rule(/^expected a date .*got (.*)$/, 'segra.import.bad_date', 'value'),
+  rule(/^the (?:file|sheet) is empty|^holds no table/, 'segra.import.empty_file'),
+  rule(/^unsupported file type/, 'segra.import.unsupported_type'),
+  rule(/^not a (?:readable )?zip archive/, 'segra.import.not_zip'),
+  rule(/^not a readable xlsx workbook/, 'segra.import.not_xlsx'),
+  rule(/^cannot (?:be )?read/, 'segra.import.unreadable'),
+  rule(/^the zip archive ends in the middle/, 'segra.import.zip_truncated'),
+  rule(/^cannot be decompressed|^inflates past|refused as a damaged or hostile archive/, 'segra.import.zip_damaged'),
+  rule(/^(?:table|the GRC) (\S+)(?: file)? is given twice/, 'segra.import.table_twice', 'table'),
+  rule(/^the mandatory table (\S+) is missing/, 'segra.import.missing_table', 'table'),
+  rule(/^the ruleset table (\S+) is missing/, 'segra.import.missing_ruleset_table', 'table'),
+  rule(/^the ruleset tables (\S+) and \S+ are both missing/, 'segra.import.missing_ruleset_table', 'table'),
+  rule(/^no ruleset found|^more than one table looks like a flat ruleset|^the GRC rule download has no/, 'segra.import.no_ruleset'),
+  rule(/^a control character \(U\+(\w+)\)/, 'segra.import.control_char', 'code'),
+  rule(/not valid UTF-8/, 'segra.import.not_utf8'),
+  rule(/^the extract holds several clients \(MANDT ([^)]*)\)/, 'segra.import.several_clients', 'clients'),
+  rule(/^no user of client (\S+) in USR02/, 'segra.import.no_client_users', 'client'),
+  rule(/^not valid JSON|\(a JSON ruleset is \{/, 'segra.import.bad_json'),
+  rule(/^a GRC .+ line needs .+ separated by tabs; got (\d+) field/, 'segra.import.grc_line', 'got'),
+  rule(/^a JSON ruleset comes alone/, 'segra.import.json_alone'),
+  rule(/^unknown function (\S+):/, 'segra.import.unknown_function', 'id'),
+  rule(/^expected USER or ROLE, got (.*)$/, 'segra.import.user_or_role', 'value'),
+  rule(/^expected a whole number of runs, got (.*)$/, 'segra.import.whole_number', 'value'),
+  rule(/^the authorisation name \(AUTH\) is empty/, 'segra.import.auth_empty'),
+  rule(/ is empty$|, got an empty value$|^expected a non-empty name$/, 'segra.import.empty_value'),
+  rule(/^expected an integer, got (.*)$/, 'segra.import.integer_got', 'value'),
+  rule(/^expected an integer$/, 'segra.import.integer'),
+  rule(/^expected X, Y, 1, true \(active\).*, got (.*)$/, 'segra.import.active_flag', 'value'),
+  rule(/^expected a risk level .*, got (.*)$/, 'segra.import.risk_level', 'value'),
+  rule(/^expected a risk type .*, got (.*)$/, 'segra.import.risk_type', 'value'),
+  rule(/^expected an operator .*, got (.*)$/, 'segra.import.operator', 'value'),
+  rule(/^expected org-level field names/, 'segra.import.org_fields'),
+  rule(/^expected .*, got (.*)$/, 'segra.import.unexpected_value', 'value'),
+];
+
+export interface Matched {
+  key: string;
+  params: Record<string, string>;
+}
+
+export function matchRule(rules: readonly Rule[], text: string): Matched | null {
+  for (const r of rules) {
+    const m = r.pattern.exec(text);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    (r.params ?? []).forEach((name, i) => {
+      params[name] = m[i + 1] ?? '';
+    });
+    return { key: r.key, params };
+  }
+  return null;
+}
+
+/** The server message in the UI's language, or null when no rule knows it. */
+export function localizeServerMessage(message: string | undefined, translate: Translate): string | null {
+  if (!message) return null;
+  const m = matchRule(SERVER_RULES, message.trim());
+  return m ? translate(m.key, m.params) : null;
+}
+
+/** A field message in the UI's language (unknown ones: "the value is not valid"). */
+export function localizeFieldMessage(message: string, translate: Translate): string {
+  const m = matchRule(FIELD_RULES, message) ?? matchRule(SERVER_RULES, message);
+  return translate(m ? m.key : 'segra.server.field.invalid', m?.params ?? {});
+}
+
+/**
+ * An API error body as one text in the UI's language: the message's own text when a rule knows
+ * it, otherwise the code's catalogue text, otherwise null (the caller's context message).
+ */
+export function localizeApiError(body: { code?: string; message?: string } | undefined, translate: Translate): string | null {
+  const own = localizeServerMessage(body?.message, translate);
+  if (own) return own;
+  if (body?.code) {
+    const key = `segra.errors.code.${body.code}`;
+    const text = translate(key, { _: '' });
+    if (text && text !== key) return text;
+  }
+  return null;
+}
+
+/** The import problem alone in the UI's language. */
+export function localizeImportProblem(problem: string, translate: Translate): string {
+  const m = matchRule(IMPORT_RULES, problem.trim()) ?? matchRule(SERVER_RULES, problem.trim());
+  return translate(m ? m.key : 'segra.import.invalid_value', m?.params ?? {});
+}
+
+/** The place of an import error as the server writes it before the problem ("F line 3, column X"). */
+function placeText(file: string, line?: unknown, column?: unknown): string {
+  let at = file;
+  if (line !== undefined && line !== null) at += ` line ${String(line)}`;
+  if (column !== undefined && column !== null && column !== '') at += `${line !== undefined && line !== null ? ',' : ''} column ${String(column)}`;
+  return at;
+}
+
+/**
+ * A failed import's record (`{ message, code, file, line, column }`) in the UI's language: the
+ * place in words of the language, then the problem; a server failure says so by its rule.
+ */
+export function localizeImportError(error: { message?: unknown; code?: unknown; file?: unknown; line?: unknown; column?: unknown }, translate: Translate): string {
+  const message = typeof error.message === 'string' ? error.message : '';
+  const own = localizeServerMessage(message, translate);
+  if (own && typeof error.file !== 'string') return own;
+  if (typeof error.file !== 'string' || error.file === '') {
+    if (own) return own;
+    const byCode = typeof error.code === 'string' ? translate(`segra.errors.code.${error.code}`, { _: '' }) : '';
+    return byCode || localizeImportProblem(message, translate);
+  }
+  const prefix = `${placeText(error.file, error.line, error.column)}: `;
+  const problem = message.startsWith(prefix) ? message.slice(prefix.length) : message.replace(/^[^:]*:\s*/, '');
+  const hasLine = error.line !== undefined && error.line !== null;
+  const hasColumn = error.column !== undefined && error.column !== null && error.column !== '';
+  const at = hasLine && hasColumn ? 'at_line_column' : hasLine ? 'at_line' : hasColumn ? 'at_column' : 'at';
+  return translate(`segra.import.${at}`, {
+    file: error.file,
+    line: String(error.line ?? ''),
+    column: String(error.column ?? ''),
+    problem: localizeImportProblem(problem, translate),
+  });
+}
+
+/**
+ * A failed job's `error` (an import record or an analysis's text) in the UI's language, null
+ * when there is none; a reason no rule knows is shown as the job's generic failure.
+ */
+export function jobErrorText(error: unknown, translate: Translate, fallbackKey = 'segra.server.job_failed'): string | null {
+  if (error === null || error === undefined || error === '') return null;
+  if (typeof error === 'object') return localizeImportError(error as Record<string, unknown>, translate);
+  const text = String(error);
+  const own = localizeServerMessage(text, translate);
+  if (own) return own;
+  // A reader's error as text: "FILE line N, column C: problem".
+  const placed = /^(.+?) line (\d+)(?:, column ([^:]+))?: (.+)$/.exec(text);
+  if (placed) return localizeImportError({ message: text, file: placed[1], line: Number(placed[2]), column: placed[3] }, translate);
+  return translate(fallbackKey);
+}
