@@ -17,6 +17,8 @@ export const PAGES = [
   { key: 'system/modules', superAdminOnly: false },
   { key: 'risk/period', superAdminOnly: false },
   { key: 'risk/modules', superAdminOnly: false },
+  { key: 'risk/mitigating-controls', superAdminOnly: false },
+  { key: 'risk/mitigations', superAdminOnly: false },
   { key: 'simulation', superAdminOnly: false },
   { key: 'report/basis', superAdminOnly: false },
   { key: 'report/special', superAdminOnly: false },

@@ -29,6 +29,9 @@ interface ExportRow {
   message: string | null;
   /** ORG_VALUES items (`BUKRS=1000`); empty for risks without org fields. */
   orgValues: string[];
+  /** DESIGN 6: open | accepted | mitigated, with the mitigating controls that apply. */
+  status: string;
+  controls: string[];
 }
 
 /**
@@ -40,7 +43,8 @@ export async function exportRows(db: Database, analysisId: string, filter: unkno
   const where = ['analysis_id = $1', ...filterConditions(findingsResource, filter, params)];
   const { rows } = await db.query<ExportRow>(
     `SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel", risk_type AS "riskType", business_process AS "businessProcess",
-            functions, sources, accepted, accepted_by AS "acceptedBy", message, org_values AS "orgValues"
+            functions, sources, accepted, accepted_by AS "acceptedBy", message, org_values AS "orgValues",
+            status, controls
      FROM findings WHERE ${where.join(' AND ')}`,
     params,
   );
@@ -58,12 +62,26 @@ export async function hasOrgLevelRisks(db: Database, analysisId: string): Promis
   return rows[0]?.org ?? false;
 }
 
-/** Exactly the text `segra analyze --format csv` writes for the same inputs. */
-export function findingsCsv(rows: readonly ExportRow[], orgValues = false): string {
-  const lines = [findingsCsvColumns(orgValues).join(',')];
+/** Whether the customer of the analysis keeps mitigations: then exports carry STATUS,CONTROLS, as `segra analyze --mitigations` does. */
+export async function hasMitigations(db: Database, analysisId: string): Promise<boolean> {
+  const { rows } = await db.query<{ any: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM mitigations m JOIN analyses a ON a.customer_id = m.customer_id WHERE a.id = $1) AS any',
+    [analysisId],
+  );
+  return rows[0]?.any ?? false;
+}
+
+/**
+ * Exactly the text `segra analyze --format csv` writes for the same inputs; with `mitigations`,
+ * as `--mitigations` with the customer's mitigations writes it (STATUS,CONTROLS).
+ */
+export function findingsCsv(rows: readonly ExportRow[], orgValues = false, mitigations = false): string {
+  const lines = [[...findingsCsvColumns(orgValues), ...(mitigations ? ['STATUS', 'CONTROLS'] : [])].join(',')];
   for (const r of rows) {
     const row = [r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources];
     if (orgValues) row.push(r.orgValues.join(';'));
+    // The command line's STATUS knows mitigation only (it reads no acceptances).
+    if (mitigations) row.push(r.status === 'mitigated' ? 'MITIGATED' : 'OPEN', r.controls.join(';'));
     lines.push(row.map(csvField).join(','));
   }
   return lines.join('\n') + '\n';
@@ -83,13 +101,14 @@ async function findingsXlsx(
   addSummarySheet(workbook, meta, rows);
   const sheet = workbook.addWorksheet('FINDINGS');
   const org = orgValues ? ['ORG_VALUES'] : [];
-  sheet.addRow([...FINDINGS_CSV_COLUMNS, ...org, 'HOLDER_NAME', 'RISK_DESCRIPTION', 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE']);
+  sheet.addRow([...FINDINGS_CSV_COLUMNS, ...org, 'HOLDER_NAME', 'RISK_DESCRIPTION', 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE', 'STATUS', 'CONTROLS']);
   sheet.getRow(1).font = { bold: true };
   for (const r of rows) {
     const orgCell = orgValues ? [r.orgValues.join(';')] : [];
     sheet.addRow([
       ...[r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources, ...orgCell],
       ...[r.holderName, r.riskDescription, r.businessProcess, r.accepted ? 'X' : '', r.acceptedBy ?? '', r.message ?? ''],
+      ...[r.status.toUpperCase(), r.controls.join(';')],
     ]);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
@@ -116,8 +135,8 @@ export function registerAnalysisExport(app: FastifyInstance, db: Database): void
       const generated = { at: new Date().toISOString(), by: request.user.email };
       return reply.header('Content-Type', PDF_TYPE).send(await renderReport(data, lang, generated));
     }
-    const [rows, orgValues] = await Promise.all([exportRows(db, id, filter), hasOrgLevelRisks(db, id)]);
-    if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows, orgValues));
+    const [rows, orgValues, mitigations] = await Promise.all([exportRows(db, id, filter), hasOrgLevelRisks(db, id), hasMitigations(db, id)]);
+    if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows, orgValues, mitigations));
     return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(db, id, rows, orgValues, filter));
   });
 }
