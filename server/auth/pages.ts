@@ -12,6 +12,7 @@ export const PAGES = [
   { key: 'reports/create', superAdminOnly: false },
   { key: 'reports/risk', superAdminOnly: false },
   { key: 'reports/compare', superAdminOnly: false },
+  { key: 'reports/decision-trail', superAdminOnly: false },
   { key: 'system/default', superAdminOnly: false },
   { key: 'system/period', superAdminOnly: false },
   { key: 'system/modules', superAdminOnly: false },

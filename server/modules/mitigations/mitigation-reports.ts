@@ -10,7 +10,7 @@ import { badRequest } from '../../errors.ts';
 import { isUuid, resourceContext } from '../../resources/define-resource.ts';
 import { filterConditions } from '../../resources/list-filter.ts';
 import { jsonParam, rangeParam } from '../../resources/query-params.ts';
-import { riskAcceptancesResource } from '../risk-acceptances/risk-acceptances-resource.ts';
+import { pageGate } from '../reports/gate.ts';
 import { mitigationsResource } from './mitigations-resource.ts';
 
 export const EXPIRY_DAYS = 30;
@@ -90,6 +90,9 @@ export async function invalidMitigations(db: Database, customerId: string, analy
 }
 
 /** Entities of the risk decision trail: acceptances, deactivations, controls and mitigations. */
+/** The decision trail's own page: whoever may open it reads the trail of the customer. */
+export const trailGate = pageGate('risk-decision-trail', 'reports/decision-trail');
+
 export const TRAIL_ENTITIES = ['risk-acceptances', 'risk-deactivations', 'mitigating-controls', 'mitigations'] as const;
 
 const trailSpec = {
@@ -119,10 +122,9 @@ export function registerMitigationReports(app: FastifyInstance, db: Database): v
     return invalidMitigations(db, customerId, (request.query as { analysisId?: string }).analysisId);
   });
 
-  // The trail: read by whoever may see the risk approval page, where acceptances are decided;
-  // ra-data-simple-rest shaped (sort by time, range, filter on action, entity, actor).
+  // The trail (its page reports/decision-trail), ra-data-simple-rest shaped (sort by time, range, filter on action, entity, actor).
   app.get('/api/risk-decision-trail', auth, async (request, reply) => {
-    const customerId = await tenant(request, riskAcceptancesResource);
+    const customerId = await tenant(request, trailGate);
     const query = request.query as { range?: string; filter?: string; sort?: string };
     const [start, end] = rangeParam(query.range) ?? [0, 24];
     const sort = jsonParam('sort', query.sort) as [string, string] | undefined;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { reapplyMitigations } from '../../analyses/mitigations.ts';
 import type { Database } from '../../db/database.ts';
-import { defineResource, isUuid, type ResourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
+import { defineResource, isUuid, resourceContext, type ResourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { isoDate, requiredText } from '../../resources/fields.ts';
 import { checkRiskExists } from '../risk-periods/ruleset-references.ts';
 import { audit } from '../audit/audit.ts';
@@ -83,6 +83,14 @@ export const mitigatingControlsResource: ResourceSpec = {
   stamp: stampBy,
   conflictMessage: 'A mitigating control with this id already exists',
   checkReferences: checkControlUsers,
+  // Owner and monitor by name, for lists (a User of the page may not read app-users).
+  decorate: async (db, records) => {
+    const ids = [...new Set(records.flatMap((r) => [r.ownerId, r.monitorId]).filter((v): v is string => typeof v === 'string'))];
+    if (ids.length === 0) return records.map((r) => ({ ...r, ownerName: null, monitorName: null }));
+    const { rows } = await db.query<{ id: string; name: string }>('SELECT id, coalesce(nullif(full_name, \'\'), email) AS name FROM app_users WHERE id = ANY($1::uuid[])', [ids]);
+    const names = new Map(rows.map((u) => [u.id, u.name]));
+    return records.map((r) => ({ ...r, ownerName: names.get(r.ownerId as string) ?? null, monitorName: names.get(r.monitorId as string) ?? null }));
+  },
 };
 
 /** The control and the risk a mitigation names exist in the customer. */
@@ -147,6 +155,15 @@ export const mitigationsResource: ResourceSpec = {
   touchOnUpdate: ['updated_at'],
   stamp: stampBy,
   checkReferences: checkMitigationReferences,
+  // The control's own id (CONTROL_ID) and status, for lists.
+  decorate: async (db, records) => {
+    const ids = [...new Set(records.map((r) => r.mitigatingControlId as string))];
+    const { rows } = ids.length
+      ? await db.query<{ id: string; control_id: string; status: string }>('SELECT id, control_id, status FROM mitigating_controls WHERE id = ANY($1::uuid[])', [ids])
+      : { rows: [] };
+    const byId = new Map(rows.map((c) => [c.id, c]));
+    return records.map((r) => ({ ...r, controlId: byId.get(r.mitigatingControlId as string)?.control_id ?? null, controlStatus: byId.get(r.mitigatingControlId as string)?.status ?? null }));
+  },
 };
 
 /** The customer an answered record belongs to. */
@@ -157,6 +174,17 @@ const customerOf = (answer: Answer): string | undefined => (answer.body as { cus
  * removal), and stored findings follow it at once (DESIGN 5.16), as they follow acceptances.
  */
 export function registerMitigations(app: FastifyInstance, db: Database): void {
+  // The customer's active app users, to choose a control's owner and monitor.
+  app.get('/api/mitigating-controls/people', { preHandler: app.authenticate }, async (request) => {
+    const ctx = await resourceContext(db, mitigatingControlsResource, request, 'read');
+    if (ctx.customerId === null) return [];
+    const { rows } = await db.query<{ id: string; name: string }>(
+      `SELECT id, coalesce(nullif(full_name, ''), email) || ' <' || email || '>' AS name FROM app_users
+       WHERE customer_id = $1 AND status = 'active' ORDER BY email`,
+      [ctx.customerId],
+    );
+    return rows;
+  });
   const after =
     (action: string, entity: 'mitigating-controls' | 'mitigations', table: string) =>
     async (request: FastifyRequest, next: () => Promise<Answer>) => {

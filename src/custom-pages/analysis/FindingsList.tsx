@@ -7,6 +7,7 @@ import { apiList } from './api.ts';
 import { DefaultAnalysisGate } from './DefaultAnalysis.tsx';
 import { ExportButtons } from './FileButtons.tsx';
 import { findingsApiFilter, useFindingsUrlFilter } from './findings-link.ts';
+import { FindingStatus, FindingStatusFilter } from './FindingStatus.tsx';
 import { PagedTable, type Column } from './PagedTable.tsx';
 import { ScreenCard } from './components.tsx';
 import { HOLDER_LEVELS, RISK_LEVELS, riskLevelColour, riskLevelKey } from './helpers.ts';
@@ -16,6 +17,9 @@ import { ProvenanceView } from './Provenance.tsx';
 export type FindingRecord = SimulatedFinding & {
   id: string;
   analysisId: string;
+  /** DESIGN 6 (issue 16): open | accepted | mitigated, with the mitigating controls that apply. */
+  status?: string;
+  controls?: string[];
   holderName?: string;
   riskDescription?: string;
 };
@@ -124,6 +128,7 @@ export default function FindingsList() {
           <Chip size="small" variant="outlined" label={translate('segra.analysis.findings.open')} />
         ),
     },
+    { key: 'status', label: 'segra.mitigations.fields.finding_status', sortable: true, render: (r) => <FindingStatus status={r.status} controls={r.controls} /> },
   ];
   return (
     <ScreenCard titleKey="segra.screens.reports_list">
@@ -157,6 +162,7 @@ export default function FindingsList() {
                     { value: 'false', label: translate('segra.analysis.findings.open') },
                   ]}
                 />
+                <FindingStatusFilter value={urlFilter.status ?? ''} onChange={(v) => setUrlFilter('status', v)} />
                 {urlFilter.businessProcess !== undefined && (
                   <Chip
                     data-testid="filter-business-process"

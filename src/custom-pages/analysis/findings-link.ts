@@ -15,10 +15,14 @@ export interface FindingsUrlFilter {
   businessProcess?: string;
   holder?: string;
   accepted?: 'true' | 'false';
+  /** DESIGN 6: open | accepted | mitigated (issue 16). */
+  status?: string;
 }
 
+export const FINDING_STATUSES = ['open', 'accepted', 'mitigated'] as const;
+
 export type FindingsUrlKey = keyof FindingsUrlFilter;
-const KEYS: FindingsUrlKey[] = ['level', 'riskLevel', 'businessProcess', 'holder', 'accepted'];
+const KEYS: FindingsUrlKey[] = ['level', 'riskLevel', 'businessProcess', 'holder', 'accepted', 'status'];
 const MAX_TEXT = 200;
 
 /** The list filter a URL holds; values the list cannot show (unknown level, overlong text) are ignored. */
@@ -30,6 +34,8 @@ export function readFindingsUrlFilter(params: URLSearchParams): FindingsUrlFilte
   if (riskLevel && (RISK_LEVELS as readonly string[]).includes(riskLevel)) out.riskLevel = riskLevel;
   const accepted = params.get('accepted');
   if (accepted === 'true' || accepted === 'false') out.accepted = accepted;
+  const status = params.get('status');
+  if (status && (FINDING_STATUSES as readonly string[]).includes(status)) out.status = status;
   for (const key of ['businessProcess', 'holder'] as const) {
     const v = params.get(key);
     if (v !== null && v.length <= MAX_TEXT) out[key] = v; // an empty business process is a real one
@@ -54,6 +60,7 @@ export function findingsApiFilter(analysisId: string, f: FindingsUrlFilter): Rec
     businessProcess: f.businessProcess !== undefined ? [f.businessProcess] : undefined,
     holder: f.holder || undefined,
     accepted: f.accepted === undefined ? undefined : f.accepted === 'true',
+    status: f.status ? [f.status] : undefined,
   };
 }
 
