@@ -95,7 +95,7 @@ export async function buildApp(
   await app.register(analysisRoutes, { db: options.db, queue: options.queue });
   await app.register(async (scope) => registerFindings(scope, options.db));
   await app.register(async (scope) => registerRiskDecisions(scope, options.db));
-  await app.register(async (scope) => registerMitigationRoutes(scope, options.db));
+  await app.register(async (scope) => registerMitigationRoutes(scope, options.db, config));
   await app.register(reportRoutes, { db: options.db, config, queue: options.queue });
 
   app.get('/api/health', async () => ({ status: 'ok' }));

@@ -5,7 +5,10 @@
  * completed one). Plus the trail of every acceptance, mitigation and deactivation change.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { createMailer, type Mailer } from '../../mail/mailer.ts';
+import { audit } from '../audit/audit.ts';
 import { badRequest } from '../../errors.ts';
 import { isUuid, resourceContext } from '../../resources/define-resource.ts';
 import { filterConditions } from '../../resources/list-filter.ts';
@@ -101,7 +104,49 @@ const trailSpec = {
   q: ['action', 'entityId', 'actorEmail'],
 };
 
-export function registerMitigationReports(app: FastifyInstance, db: Database): void {
+/** The mail to one owner: the mitigations of their controls that expire soon, soonest first. */
+export function expiryMail(owner: string, rows: readonly (ReportedMitigation & { daysLeft: number })[], days: number): { to: string; subject: string; text: string } {
+  const lines = rows.map((r) => `- ${r.controlId}: ${r.riskId} ${r.level} ${r.holder}, valid to ${r.validTo} (${r.daysLeft} days)`);
+  return {
+    to: owner,
+    subject: `Segra: ${rows.length} mitigation(s) of your controls expire within ${days} days`,
+    text:
+      `These mitigations of the mitigating controls you own expire within ${days} days. ` +
+      `Renew them (Risk → Mitigations) or the findings they cover turn open again.\n\n${lines.join('\n')}\n`,
+  };
+}
+
+/**
+ * Mails every control owner the mitigations of their controls that expire within `days`; the
+ * call is audited. Returns how many owners were mailed, how many mitigations they cover, and
+ * how many expiring mitigations have a control without an owner.
+ */
+export async function notifyExpiringOwners(
+  db: Database,
+  mailer: Mailer,
+  customerId: string,
+  actor: { id: string; email: string },
+  today: Date,
+  days = EXPIRY_DAYS,
+): Promise<{ owners: number; mitigations: number; withoutOwner: number }> {
+  const rows = await expiringMitigations(db, customerId, today, days);
+  const byOwner = new Map<string, typeof rows>();
+  let withoutOwner = 0;
+  for (const r of rows) {
+    if (!r.ownerEmail) {
+      withoutOwner++;
+      continue;
+    }
+    byOwner.set(r.ownerEmail, [...(byOwner.get(r.ownerEmail) ?? []), r]);
+  }
+  for (const [owner, list] of byOwner) await mailer.send(expiryMail(owner, list, days));
+  const answer = { owners: byOwner.size, mitigations: rows.length - withoutOwner, withoutOwner };
+  await audit(db, { customerId, actorId: actor.id, actorEmail: actor.email, action: 'risk.mitigation-expiry-notified', entity: 'mitigations', detail: { days, ...answer } });
+  return answer;
+}
+
+export function registerMitigationReports(app: FastifyInstance, db: Database, config: Config, mailer?: Mailer): void {
+  const mail = mailer ?? createMailer(config, app.log);
   const auth = { preHandler: app.authenticate };
   const tenant = async (request: Parameters<typeof resourceContext>[2], spec = mitigationsResource): Promise<string> => {
     const ctx = await resourceContext(db, spec, request, 'read');
@@ -115,6 +160,13 @@ export function registerMitigationReports(app: FastifyInstance, db: Database): v
     const days = raw === undefined || raw === '' ? EXPIRY_DAYS : Number(raw);
     if (!Number.isInteger(days) || days < 0 || days > 3660) throw badRequest('days must be a whole number of days from 0 to 3660', { days: 'Give a number of days' });
     return { days, rows: await expiringMitigations(db, customerId, new Date(), days) };
+  });
+
+  // The owners of controls whose mitigations expire soon are told by mail (issue 16).
+  app.post('/api/reports/mitigations/expiring/notify', auth, async (request) => {
+    const ctx = await resourceContext(db, mitigationsResource, request, 'update');
+    if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id)');
+    return notifyExpiringOwners(db, mail, ctx.customerId, ctx.user, new Date());
   });
 
   app.get('/api/reports/mitigations/invalid', auth, async (request) => {

@@ -95,7 +95,9 @@ export const mitigatingControlsResource: ResourceSpec = {
 
 /** The control and the risk a mitigation names exist in the customer. */
 async function checkMitigationReferences(db: Database, data: Record<string, unknown>, ctx: ResourceContext, record?: Record<string, unknown>) {
-  const errors: Record<string, string> = { ...((await checkRiskExists(db, data, ctx, record)) ?? {}) };
+  const errors: Record<string, string> = {};
+  // One wording for every risk id, so the UI shows it translated (api-errors FIELD_MESSAGES).
+  if (await checkRiskExists(db, data, ctx, record)) errors.riskId = 'No risk period of the customer has this risk';
   const control = data.mitigatingControlId;
   if (control !== undefined) {
     const { rows } = isUuid(control)

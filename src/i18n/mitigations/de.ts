@@ -55,6 +55,8 @@ export const de = {
       none: 'Keine',
       CONTROL_INACTIVE: 'Die Kontrolle ist inaktiv',
       RISK_NOT_HELD: 'Der Benutzer oder die Rolle hat das Risiko nicht mehr',
+      notify: 'Verantwortliche per E-Mail informieren',
+      notified: '%{owners} Verantwortliche über %{mitigations} Minderungen informiert',
     },
     files: {
       import: 'CSV/XLSX importieren',
@@ -83,6 +85,7 @@ export const de = {
         'risk.mitigation-updated': 'Minderung geändert',
         'risk.mitigation-removed': 'Minderung entfernt',
         'risk.mitigations-imported': 'Minderungen importiert',
+        'risk.mitigation-expiry-notified': 'Verantwortliche über ablaufende Minderungen informiert',
         'control.created': 'Kontrolle angelegt',
         'control.updated': 'Kontrolle geändert',
         'control.removed': 'Kontrolle entfernt',

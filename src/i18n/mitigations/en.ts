@@ -51,6 +51,8 @@ export const en = {
       none: 'None',
       CONTROL_INACTIVE: 'The control is inactive',
       RISK_NOT_HELD: 'The user or role no longer has the risk',
+      notify: 'Mail the owners',
+      notified: '%{owners} owners mailed about %{mitigations} mitigations',
     },
     files: {
       import: 'Import CSV/XLSX',
@@ -79,6 +81,7 @@ export const en = {
         'risk.mitigation-updated': 'Mitigation changed',
         'risk.mitigation-removed': 'Mitigation removed',
         'risk.mitigations-imported': 'Mitigations imported',
+        'risk.mitigation-expiry-notified': 'Owners told of expiring mitigations',
         'control.created': 'Control added',
         'control.updated': 'Control changed',
         'control.removed': 'Control removed',

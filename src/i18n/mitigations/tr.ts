@@ -51,6 +51,8 @@ export const tr = {
       none: 'Yok',
       CONTROL_INACTIVE: 'Kontrol pasif',
       RISK_NOT_HELD: 'Kullanıcı veya rol artık bu riske sahip değil',
+      notify: 'Sahiplere e-posta gönder',
+      notified: '%{owners} sahibe %{mitigations} azaltım için e-posta gönderildi',
     },
     files: {
       import: 'CSV/XLSX içe aktar',
@@ -79,6 +81,7 @@ export const tr = {
         'risk.mitigation-updated': 'Azaltım değiştirildi',
         'risk.mitigation-removed': 'Azaltım kaldırıldı',
         'risk.mitigations-imported': 'Azaltımlar içe aktarıldı',
+        'risk.mitigation-expiry-notified': 'Süresi dolacak azaltımlar sahiplerine bildirildi',
         'control.created': 'Kontrol eklendi',
         'control.updated': 'Kontrol değiştirildi',
         'control.removed': 'Kontrol kaldırıldı',

@@ -1,7 +1,8 @@
-import { Alert, Box, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { apiJson } from '../../custom-pages/analysis/api.ts';
+import { useCanAccess, useNotify, useTranslate } from 'react-admin';
+import { RESOURCES } from '../resource-names.ts';
+import { apiJson, errorText } from '../../custom-pages/analysis/api.ts';
 
 interface Reported {
   id: string;
@@ -64,6 +65,13 @@ export function MitigationReports() {
   const [expiring, setExpiring] = useState<{ days: number; rows: Reported[] } | null>(null);
   const [invalid, setInvalid] = useState<{ analysisId: string | null; rows: Reported[] } | null>(null);
   const [failed, setFailed] = useState(false);
+  const notify = useNotify();
+  const { canAccess: canNotify } = useCanAccess({ resource: RESOURCES.mitigations.name, action: 'edit' });
+  const mailOwners = () => {
+    apiJson<{ owners: number; mitigations: number }>('/api/reports/mitigations/expiring/notify', 'POST', {})
+      .then((a) => notify(translate('segra.mitigations.reports.notified', { owners: a.owners, mitigations: a.mitigations }), { type: 'success' }))
+      .catch((e) => notify(errorText(e, translate, 'ra.notification.http_error'), { type: 'error' }));
+  };
   useEffect(() => {
     let live = true;
     Promise.all([
@@ -89,6 +97,11 @@ export function MitigationReports() {
             {translate('segra.mitigations.reports.expiring', { days: expiring?.days ?? 30 })}
           </Typography>
           {expiring && <Rows rows={expiring.rows} extra="daysLeft" />}
+          {expiring && expiring.rows.length > 0 && canNotify && (
+            <Button size="small" sx={{ mt: 1 }} onClick={mailOwners} data-testid="notify-owners">
+              {translate('segra.mitigations.reports.notify')}
+            </Button>
+          )}
         </CardContent>
       </Card>
       <Card variant="outlined">

@@ -7,7 +7,7 @@
  * reports and the decision trail.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -83,6 +83,7 @@ function suite(target: TestDatabase): void {
   let analysisId: string;
   let ownerId: string;
   let foreignUserId: string;
+  let dataDir: string;
 
   const call = async (method: string, url: string, body?: unknown, token = admin) => {
     const r = await t.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` }, ...(body !== undefined ? { payload: body as object } : {}) });
@@ -109,7 +110,8 @@ function suite(target: TestDatabase): void {
 
   beforeAll(async () => {
     db = await target.open();
-    t = await pipelineApp(db, path.join(work, `data-${crypto.randomUUID()}`));
+    dataDir = path.join(work, `data-${crypto.randomUUID()}`);
+    t = await pipelineApp(db, dataDir);
     const A = await seedCustomer(db, 'Acme');
     const B = await seedCustomer(db, 'Other');
     customerId = A.customerId;
@@ -157,7 +159,7 @@ function suite(target: TestDatabase): void {
     const [finding] = await findings({ level: 'USER' });
     const badRisk = await call('POST', '/api/mitigations', { mitigatingControlId: controlA, riskId: 'NO_SUCH_RISK', level: 'USER', holder: finding.holder });
     expect(badRisk.status).toBe(400);
-    expect(Object.keys(badRisk.body.errors)).toEqual(['riskId']);
+    expect(badRisk.body.errors).toEqual({ riskId: 'No risk period of the customer has this risk' });
     const foreignControl = await call('POST', '/api/mitigations', { mitigatingControlId: controlA, riskId: finding.riskId, level: 'USER', holder: finding.holder }, other);
     expect(foreignControl.status).toBe(400);
     expect(Object.keys(foreignControl.body.errors)).toContain('mitigatingControlId');
@@ -170,7 +172,13 @@ function suite(target: TestDatabase): void {
     const viewer = t.token('User', customerId, { 'risk/mitigations': { view: true, add: false, update: false, delete: false } });
     expect((await call('GET', '/api/mitigations', undefined, viewer)).status).toBe(200);
     expect((await call('POST', '/api/mitigations', { mitigatingControlId: controlA, riskId: 'X', level: 'USER', holder: 'U' }, viewer)).status).toBe(403);
-    expect((await call('GET', '/api/mitigating-controls', undefined, viewer)).status).toBe(403);
+    // The mitigations page picks controls, so it reads them (DESIGN 6), but writes none.
+    expect((await call('GET', '/api/mitigating-controls', undefined, viewer)).status).toBe(200);
+    expect((await call('POST', '/api/mitigating-controls', { controlId: 'MC-V' }, viewer)).status).toBe(403);
+    const trailOnly = t.token('User', customerId, { 'reports/decision-trail': { view: true, add: false, update: false, delete: false } });
+    expect((await call('GET', '/api/risk-decision-trail', undefined, trailOnly)).status).toBe(200);
+    expect((await call('GET', '/api/mitigations', undefined, trailOnly)).status).toBe(403);
+    expect((await call('GET', '/api/risk-decision-trail', undefined, viewer)).status).toBe(403);
   });
 
   it('turns a finding mitigated with its control, back open when the mitigation expires, and open when it is removed', async () => {
@@ -261,6 +269,13 @@ function suite(target: TestDatabase): void {
     const mitigated = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM findings WHERE analysis_id = $1 AND status = 'mitigated'`, [fresh])).rows[0].n;
     expect(mitigated).toBe(cliWithMitigations.split('\n').filter((l) => l.includes(',MITIGATED,')).length);
     expect(dash.body.totals).toEqual({ findings: dash.body.totals.findings, accepted: 0, mitigated, open: dash.body.totals.findings - mitigated });
+    // So does the xlsx's SUMMARY sheet.
+    const summary = new Map<unknown, unknown>();
+    book.getWorksheet('SUMMARY')!.eachRow((row) => {
+      const v = row.values as unknown[];
+      if (!summary.has(v[1])) summary.set(v[1], v[2]);
+    });
+    expect([summary.get('MITIGATED'), summary.get('ACCEPTED'), summary.get('OPEN')]).toEqual([mitigated, 0, dash.body.totals.findings - mitigated]);
   }, 400_000);
 
   it('exports and re-imports the control register as xlsx; an inactive control mitigates nothing and is reported invalid', async () => {
@@ -307,6 +322,15 @@ function suite(target: TestDatabase): void {
     expect(ids).not.toContain(later.body.id);
     expect(r.body.rows.find((x: { id: string }) => x.id === soon.body.id)).toMatchObject({ daysLeft: 10, controlId: 'MC-A', ownerEmail: 'owner@acme.test' });
     expect((await call('GET', '/api/reports/mitigations/expiring?days=60')).body.rows.map((x: { id: string }) => x.id)).toContain(later.body.id);
+    // The owner is told by mail (the outbox without SMTP_URL), and the trail says so.
+    const told = await call('POST', '/api/reports/mitigations/expiring/notify', {});
+    expect(told.status).toBe(200);
+    expect(told.body).toMatchObject({ owners: 1 });
+    const mails = readdirSync(path.join(dataDir, 'outbox')).map((f) => JSON.parse(readFileSync(path.join(dataDir, 'outbox', f), 'utf8')) as { to: string; text: string });
+    const mail = mails.find((m) => m.to === 'owner@acme.test')!;
+    expect(mail.text).toContain(`MC-A: ${f.riskId} ROLE ${f.holder}, valid to ${day(10)} (10 days)`);
+    expect(mail.text).not.toContain(day(45));
+    expect((await call('GET', '/api/risk-decision-trail?range=[0,0]')).body[0].action).toBe('risk.mitigation-expiry-notified');
     // A control in use cannot be deleted.
     expect((await call('DELETE', `/api/mitigating-controls/${controlA}`)).status).toBe(409);
   });
