@@ -1,10 +1,5 @@
 /** German messages of mitigating controls, mitigations and the decision trail (issue 16). */
 export const de = {
-  screens: {
-    risk_mitigating_controls: 'Mindernde Kontrollen',
-    risk_mitigations: 'Risikominderungen',
-    reports_decision_trail: 'Entscheidungsprotokoll',
-  },
   errors: {
     mitigating_controls: {
       create: 'Fehler beim Anlegen der mindernden Kontrolle',

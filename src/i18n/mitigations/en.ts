@@ -1,10 +1,5 @@
 /** English messages of mitigating controls, mitigations and the decision trail (issue 16). */
 export const en = {
-  screens: {
-    risk_mitigating_controls: 'Mitigating controls',
-    risk_mitigations: 'Mitigations',
-    reports_decision_trail: 'Decision audit trail',
-  },
   errors: {
     mitigating_controls: { create: 'Mitigating control add error', update: 'Mitigating control update error', delete: 'Mitigating control delete error' },
     mitigations: { create: 'Mitigation add error', update: 'Mitigation update error', delete: 'Mitigation delete error' },

@@ -1,10 +1,5 @@
 /** Turkish messages of mitigating controls, mitigations and the decision trail (issue 16). */
 export const tr = {
-  screens: {
-    risk_mitigating_controls: 'Azaltıcı kontroller',
-    risk_mitigations: 'Risk azaltımları',
-    reports_decision_trail: 'Karar denetim izi',
-  },
   errors: {
     mitigating_controls: { create: 'Azaltıcı kontrol ekleme hatası', update: 'Azaltıcı kontrol güncelleme hatası', delete: 'Azaltıcı kontrol silme hatası' },
     mitigations: { create: 'Risk azaltımı ekleme hatası', update: 'Risk azaltımı güncelleme hatası', delete: 'Risk azaltımı silme hatası' },

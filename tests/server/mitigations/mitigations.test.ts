@@ -179,6 +179,13 @@ function suite(target: TestDatabase): void {
     expect((await call('GET', '/api/risk-decision-trail', undefined, trailOnly)).status).toBe(200);
     expect((await call('GET', '/api/mitigations', undefined, trailOnly)).status).toBe(403);
     expect((await call('GET', '/api/risk-decision-trail', undefined, viewer)).status).toBe(403);
+    // A SuperAdmin without an active customer: no report rows, the trail of every customer.
+    const superAdmin = t.token('SuperAdmin', null);
+    expect((await call('GET', '/api/reports/mitigations/expiring', undefined, superAdmin)).body).toEqual({ days: 30, rows: [] });
+    expect((await call('GET', '/api/reports/mitigations/invalid', undefined, superAdmin)).body).toEqual({ analysisId: null, rows: [] });
+    const all = await call('GET', '/api/risk-decision-trail?range=[0,99]', undefined, superAdmin);
+    expect(all.status).toBe(200);
+    expect((all.body as Array<{ action: string }>).map((e) => e.action)).toContain('control.created');
   });
 
   it('turns a finding mitigated with its control, back open when the mitigation expires, and open when it is removed', async () => {
