@@ -21,6 +21,6 @@ export { parseOrgFields, formatOrgFields, hasOrgLevelRisks } from './ruleset/org
 export { parseValueRow, coversValue, intervalsMeet, normaliseValue, type ValueInterval } from './authorisation/value-interval.ts';
 export { parseRuleValue, rowSatisfies, type RuleValue } from './authorisation/rule-value.ts';
 export { compareCodePoints } from './authorisation/code-point.ts';
-export { mitigateFindings, mitigationWarnings } from './analysis/mitigation.ts';
+export { MitigationIndex, mitigateFindings, mitigationWarnings } from './analysis/mitigation.ts';
 export { UsageIndex, TcodeExecutability, usageWarnings } from './analysis/usage.ts';
 export { usageOfFindings, formatRemediation } from './analysis/remediation.ts';

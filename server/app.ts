@@ -23,6 +23,7 @@ import { analysisRoutes } from './modules/analyses/analyses-resource.ts';
 import { registerFindings } from './modules/analyses/findings-resource.ts';
 import { reportRoutes } from './modules/reports/index.ts';
 import { registerRiskDecisions } from './modules/risk-acceptances/risk-acceptances-resource.ts';
+import { registerMitigationRoutes } from './modules/mitigations/index.ts';
 import { riskPeriodRoutes } from './modules/risk-periods/risk-periods-resource.ts';
 import { registerRulesetResources } from './modules/risk-periods/ruleset-resources.ts';
 import { sqlQueryRoutes } from './modules/sql-queries/index.ts';
@@ -96,6 +97,7 @@ export async function buildApp(
   await app.register(analysisRoutes, { db: options.db, queue: options.queue });
   await app.register(async (scope) => registerFindings(scope, options.db));
   await app.register(async (scope) => registerRiskDecisions(scope, options.db));
+  await app.register(async (scope) => registerMitigationRoutes(scope, options.db, config));
   await app.register(reportRoutes, { db: options.db, config, queue: options.queue });
   await app.register(usageRoutes, { db: options.db, config, queue: options.queue });
 

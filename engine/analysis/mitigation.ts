@@ -1,15 +1,10 @@
 import { compareCodePoints } from '../authorisation/code-point.ts';
-import type { Finding } from '../model/analysis.ts';
+import type { Finding, HolderLevel } from '../model/analysis.ts';
 import type { FindingMitigation, InputWarning, MitigationAssignment } from '../model/controls.ts';
-import { isWithin } from '../model/dates.ts';
+import { isWithin, type Date8 } from '../model/dates.ts';
 import type { PreparedAnalysis } from './prepared-analysis.ts';
 
 const OPEN: FindingMitigation = Object.freeze({ status: 'OPEN', controls: Object.freeze([]) as unknown as string[] });
-
-interface RiskControls {
-  byUser: Map<string, string[]>;
-  byRole: Map<string, string[]>;
-}
 
 function push(map: Map<string, string[]>, key: string, control: string): void {
   const list = map.get(key);
@@ -18,26 +13,60 @@ function push(map: Map<string, string[]>, key: string, control: string): void {
 }
 
 /**
- * Mitigating controls of an analysis (DESIGN 5.16) on its date D. A ROLE finding is mitigated
- * by the assignments for that role and risk; a USER finding by those for that user and risk,
- * and by those for a role the user holds on D (assigned, inside an assigned composite, or
- * through the reference user) that meets the whole risk by itself, as its role-level finding
- * would. A PROFILE finding is never mitigated: the contract assigns controls to users and roles
- * only (docs/decisions/2026-11-25-mitigations-and-usage.md).
+ * The mitigating controls valid on a date D, by risk (DESIGN 5.16), answering for one finding
+ * at a time: a ROLE finding is mitigated by the assignments for that role and risk; a USER
+ * finding by those for that user and risk, and by those for a role the user holds on D that
+ * meets the whole risk by itself. A PROFILE finding is never mitigated: the contract assigns
+ * controls to users and roles only (docs/decisions/2026-11-25-mitigations-and-usage.md). The
+ * caller says which roles the user holds and which of them meet the risk, so that stored
+ * findings (which keep those roles) can be re-mitigated without evaluating again.
  */
+export class MitigationIndex {
+  private readonly byRisk = new Map<string, { byUser: Map<string, string[]>; byRole: Map<string, string[]> }>();
+
+  constructor(assignments: readonly MitigationAssignment[], date: Date8) {
+    for (const a of assignments) {
+      if (!isWithin(date, a.validFrom, a.validTo)) continue;
+      let r = this.byRisk.get(a.riskId);
+      if (!r) this.byRisk.set(a.riskId, (r = { byUser: new Map(), byRole: new Map() }));
+      push(a.level === 'USER' ? r.byUser : r.byRole, a.id, a.controlId);
+    }
+  }
+
+  find(
+    level: HolderLevel,
+    holder: string,
+    riskId: string,
+    rolesHeld: () => Iterable<string>,
+    roleMeetsRisk: (role: string) => boolean,
+  ): FindingMitigation {
+    const r = this.byRisk.get(riskId);
+    if (!r || level === 'PROFILE') return OPEN;
+    const controls = new Set<string>();
+    if (level === 'ROLE') {
+      for (const c of r.byRole.get(holder) ?? []) controls.add(c);
+    } else {
+      for (const c of r.byUser.get(holder) ?? []) controls.add(c);
+      if (r.byRole.size > 0) {
+        for (const role of rolesHeld()) {
+          const list = r.byRole.get(role);
+          if (list && roleMeetsRisk(role)) for (const c of list) controls.add(c);
+        }
+      }
+    }
+    if (controls.size === 0) return OPEN;
+    return { status: 'MITIGATED', controls: [...controls].sort(compareCodePoints) };
+  }
+}
+
+/** Mitigating controls of an analysis's findings on its date D (DESIGN 5.16), through MitigationIndex. */
 export function mitigateFindings(
   prepared: PreparedAnalysis,
   findings: readonly Finding[],
   assignments: readonly MitigationAssignment[],
 ): FindingMitigation[] {
   const date = prepared.options.date;
-  const byRisk = new Map<string, RiskControls>();
-  for (const a of assignments) {
-    if (!isWithin(date, a.validFrom, a.validTo)) continue;
-    let r = byRisk.get(a.riskId);
-    if (!r) byRisk.set(a.riskId, (r = { byUser: new Map(), byRole: new Map() }));
-    push(a.level === 'USER' ? r.byUser : r.byRole, a.id, a.controlId);
-  }
+  const index = new MitigationIndex(assignments, date);
   const riskIndex = new Map<string, number>();
   for (const r of prepared.compiled.risks) if (!riskIndex.has(r.risk.id)) riskIndex.set(r.risk.id, r.index);
 
@@ -53,23 +82,14 @@ export function mitigateFindings(
   };
 
   return findings.map((f) => {
-    const r = byRisk.get(f.riskId);
-    if (!r || f.level === 'PROFILE') return OPEN;
-    const controls = new Set<string>();
-    if (f.level === 'ROLE') {
-      for (const c of r.byRole.get(f.holder) ?? []) controls.add(c);
-    } else {
-      for (const c of r.byUser.get(f.holder) ?? []) controls.add(c);
-      const index = riskIndex.get(f.riskId);
-      if (r.byRole.size > 0 && index !== undefined) {
-        for (const role of rolesHeld(f.holder)) {
-          const list = r.byRole.get(role);
-          if (list && prepared.roleRisks(role).has(index)) for (const c of list) controls.add(c);
-        }
-      }
-    }
-    if (controls.size === 0) return OPEN;
-    return { status: 'MITIGATED', controls: [...controls].sort(compareCodePoints) };
+    const risk = riskIndex.get(f.riskId);
+    return index.find(
+      f.level,
+      f.holder,
+      f.riskId,
+      () => rolesHeld(f.holder),
+      (role) => risk !== undefined && prepared.roleRisks(role).has(risk),
+    );
   });
 }
 

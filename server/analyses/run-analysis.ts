@@ -10,6 +10,7 @@ import { ExtractDecoder } from '../periods/extract-decoder.ts';
 import { PERIOD_TABLES } from '../../contracts/period-tables.ts';
 import { loadRuleset } from '../periods/ruleset-store.ts';
 import { loadAcceptances, loadDeactivations } from './acceptances.ts';
+import { mitigateAnalysis } from './mitigations.ts';
 import { AnalysisThread } from './analysis-thread.ts';
 import { loadAnalysisUsage, usageObjects, type AnalysisUsageData } from './analysis-usage.ts';
 import { FINDING_COLUMNS } from './finding-lines.ts';
@@ -252,6 +253,7 @@ async function storeInTransaction(db: Database, a: AnalysisRow, thread: Analysis
     );
     if (done.rows.length === 0) throw new AnalysisCanceled(); // canceled or failed meanwhile: roll this part back
     if (done.rows[0].shards_done < done.rows[0].shards) return false;
+    await mitigateAnalysis(tx, a.customer_id, a.id); // DESIGN 5.16, on all parts' findings
     const totals = await tx.query<{ findings: number; accepted: number }>(
       `SELECT count(*)::int AS findings, (count(*) FILTER (WHERE accepted))::int AS accepted FROM findings WHERE analysis_id = $1`,
       [a.id],
@@ -279,6 +281,7 @@ async function storeInSteps(db: Database, a: AnalysisRow, thread: AnalysisThread
       await phase(db, a.id, 'storing findings', 85 + Math.floor((14 * stored) / Math.max(1, part.findings)));
       await nextTurn();
     }
+    await mitigateAnalysis(db, a.customer_id, a.id); // DESIGN 5.16
     return await db.transaction(async (tx) => {
       const done = await tx.query(
         `UPDATE analyses SET shards_done = 1, shard_log = shard_log || $2::jsonb WHERE id = $1 AND status = 'running' RETURNING id`,

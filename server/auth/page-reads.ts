@@ -17,4 +17,6 @@ export const ALSO_READ_BY: Readonly<Record<string, readonly string[]>> = {
   systems: ['system/period'],
   // The special analysis page picks the stored query it runs.
   'sql-queries': ['report/special'],
+  // The mitigations page picks the control of a mitigation (issue 16).
+  'mitigating-controls': ['risk/mitigations'],
 };

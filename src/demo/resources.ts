@@ -23,6 +23,9 @@ export const DEMO_RESOURCES = [
   'risk-deactivations',
   'sql-queries',
   'basis-findings',
+  // Kept in the demo as records only: demo findings are not re-mitigated (issue 16).
+  'mitigating-controls',
+  'mitigations',
 ] as const;
 
 export const isDemoResource = (name: string): boolean => (DEMO_RESOURCES as readonly string[]).includes(name);

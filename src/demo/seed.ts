@@ -139,6 +139,8 @@ export function seedResources(extract: SystemExtract, nowIso: string): Record<st
     findings: [],
     'risk-acceptances': [],
     'risk-deactivations': [],
+    'mitigating-controls': [],
+    mitigations: [],
     'sql-queries': [
       {
         id: 'bbbbbbbb-0000-4000-8000-000000000001',

@@ -1,6 +1,7 @@
 import { analysisMessages } from './analysis/index.ts';
 import { appsMessages } from './apps/index.ts';
 import { dataQualityMessages } from './data-quality/index.ts';
+import { mitigationMessages } from './mitigations/index.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
 import { deepMerge } from './merge.ts';
@@ -11,7 +12,7 @@ import { tr } from './tr.ts';
 import { usageMessages } from './usage/index.ts';
 
 // The feature catalogues merged over the base ones, one line per feature.
-const PARTS = [appsMessages, analysisMessages, notificationMessages, serverMessages, basisCheckMessages, dataQualityMessages, usageMessages];
+const PARTS = [appsMessages, analysisMessages, notificationMessages, serverMessages, basisCheckMessages, dataQualityMessages, usageMessages, mitigationMessages];
 const BASE = { tr, en, de };
 const withParts = (lang: 'tr' | 'en' | 'de') => PARTS.reduce((all, part) => deepMerge(all, part[lang]), BASE[lang]);
 

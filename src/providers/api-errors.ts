@@ -68,6 +68,12 @@ export const FIELD_MESSAGES: Record<string, string> = {
   'Username is required': 'ra.validation.required',
   'Select a licence file first': 'segra.errors.code.NO_FILE',
   'Control characters are not allowed': 'segra.validation.control_characters',
+  // Mitigating controls (issue 16).
+  'The user does not exist': 'segra.mitigations.validation.user_missing',
+  'The mitigating control does not exist': 'segra.mitigations.validation.control_missing',
+  'Choose a mitigating control': 'segra.mitigations.validation.control_missing',
+  'No risk period of the customer has this risk': 'segra.mitigations.validation.risk_unknown',
+  'Valid to must not be before valid from': 'segra.mitigations.validation.valid_to_before',
 };
 
 export function translateFieldErrors(errors: Record<string, string> | undefined): Record<string, string> | undefined {

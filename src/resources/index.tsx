@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { Resource } from 'react-admin';
 import { RESOURCES } from './resource-names.ts';
 
+
 /** A named export of a lazily loaded module as a component (pages load lazily, spec 2). */
 function lazyNamed<M>(load: () => Promise<M>, name: keyof M): ComponentType {
   return lazy(() => load().then((m) => ({ default: m[name] as unknown as ComponentType })));
@@ -14,6 +15,9 @@ const systems = () => import('./systems.tsx');
 const users = () => import('./app-users.tsx');
 const groups = () => import('./groups.tsx');
 const departments = () => import('./departments.tsx');
+const mitigatingControls = () => import('./mitigating-controls/index.tsx');
+const mitigations = () => import('./mitigations/index.tsx');
+const decisionTrail = () => import('./decision-trail/index.tsx');
 
 /**
  * The CRUD areas, declared once (issue 5): each react-admin resource is named by its spec path
@@ -80,5 +84,31 @@ export const resources = [
     create={lazyNamed(departments, 'DepartmentCreate')}
     edit={lazyNamed(departments, 'DepartmentEdit')}
     recordRepresentation="name"
+  />,
+  // Mitigating controls (issue 16): one folder each, its views exported by its index (loaded lazily).
+  <Resource
+    key="mitigating-controls"
+    name={RESOURCES.mitigatingControls.name}
+    options={{ label: 'segra.screens.risk_mitigating_controls' }}
+    list={lazyNamed(mitigatingControls, 'MitigatingControlList')}
+    create={lazyNamed(mitigatingControls, 'MitigatingControlCreate')}
+    edit={lazyNamed(mitigatingControls, 'MitigatingControlEdit')}
+    show={lazyNamed(mitigatingControls, 'MitigatingControlShow')}
+    recordRepresentation="controlId"
+  />,
+  <Resource
+    key="mitigations"
+    name={RESOURCES.mitigations.name}
+    options={{ label: 'segra.screens.risk_mitigations' }}
+    list={lazyNamed(mitigations, 'MitigationList')}
+    create={lazyNamed(mitigations, 'MitigationCreate')}
+    edit={lazyNamed(mitigations, 'MitigationEdit')}
+    show={lazyNamed(mitigations, 'MitigationShow')}
+  />,
+  <Resource
+    key="decision-trail"
+    name={RESOURCES.decisionTrail.name}
+    options={{ label: 'segra.screens.reports_decision_trail' }}
+    list={lazyNamed(decisionTrail, 'DecisionTrailList')}
   />,
 ];

@@ -11,6 +11,9 @@ export const RESOURCES = {
   appUsers: { name: 'app/user/add', api: 'app-users', entity: 'app_users' },
   groups: { name: 'app/user/add-group', api: 'groups', entity: 'groups' },
   departments: { name: 'app/user/add-department', api: 'departments', entity: 'departments' },
+  mitigatingControls: { name: 'app/risk/mitigating-controls', api: 'mitigating-controls', entity: 'mitigating_controls' },
+  mitigations: { name: 'app/risk/mitigations', api: 'mitigations', entity: 'mitigations' },
+  decisionTrail: { name: 'app/reports/decision-trail', api: 'risk-decision-trail', entity: 'decision_trail' },
 } as const;
 
 const byName = new Map<string, { api: string; entity: string }>(Object.values(RESOURCES).map((r) => [r.name, r]));

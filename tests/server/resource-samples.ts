@@ -182,4 +182,21 @@ Object.assign(SAMPLES, {
       ]),
   },
   'sql-queries': { body: (n: number) => ({ name: `Query ${n}`, description: 'Users', type: 'general', rawQuery: 'SELECT 1 AS one' }) },
+  'mitigating-controls': { body: (n: number) => ({ controlId: `MC-${n}`, description: 'Review' }) },
+  // A mitigation names a control and a risk of its customer: the seed makes both.
+  mitigations: {
+    body: (n: number) => ({ mitigatingControlId: crypto.randomUUID(), riskId: `R${n}`, level: 'USER', holder: `USER${n}` }),
+    seed: async (db: Database, customerId: string, n: number) =>
+      insertedId(
+        db,
+        `INSERT INTO mitigations (customer_id, mitigating_control_id, risk_id, level, holder)
+         VALUES ($1, (SELECT id FROM mitigating_controls WHERE customer_id = $1 AND control_id = $2), $3, 'USER', $4) RETURNING id`,
+        [
+          customerId,
+          await insertedId(db, `INSERT INTO mitigating_controls (customer_id, control_id) VALUES ($1, $2) RETURNING control_id AS id`, [customerId, `MCS-${n}`]),
+          await seededRisk(db, customerId, n),
+          `USER${n}`,
+        ],
+      ),
+  },
 } satisfies Record<string, Sample>);

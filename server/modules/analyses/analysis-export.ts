@@ -34,6 +34,9 @@ interface ExportRow {
   /** EXECUTION and REMEDIATION (DESIGN 5.17); null for role and profile findings or without usage. */
   execution: string | null;
   remediation: string | null;
+  /** DESIGN 6: open | accepted | mitigated, with the mitigating controls that apply. */
+  status: string;
+  controls: string[];
 }
 
 /**
@@ -47,7 +50,7 @@ export async function exportRows(db: Database, analysisId: string, filter: unkno
     `SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel", risk_type AS "riskType", business_process AS "businessProcess",
             functions, sources, accepted, accepted_by AS "acceptedBy", message, org_values AS "orgValues",
             holder_name AS "holderName", risk_description AS "riskDescription",
-            execution, remediation
+            execution, remediation, status, controls
      FROM findings WHERE ${where.join(' AND ')}`,
     params,
   );
@@ -65,12 +68,27 @@ export async function hasOrgLevelRisks(db: Database, analysisId: string): Promis
   return rows[0]?.org ?? false;
 }
 
-/** Exactly the text `segra analyze --format csv` writes for the same inputs (`--usage` when the analysis used usage). */
-export function findingsCsv(rows: readonly ExportRow[], orgValues = false, usage = false): string {
-  const lines = [[...findingsCsvColumns(orgValues), ...(usage ? USAGE_COLUMNS : [])].join(',')];
+/** Whether the customer of the analysis keeps mitigations: then exports carry STATUS,CONTROLS, as `segra analyze --mitigations` does. */
+export async function hasMitigations(db: Database, analysisId: string): Promise<boolean> {
+  const { rows } = await db.query<{ any: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM mitigations m JOIN analyses a ON a.customer_id = m.customer_id WHERE a.id = $1) AS any',
+    [analysisId],
+  );
+  return rows[0]?.any ?? false;
+}
+
+/**
+ * Exactly the text `segra analyze --format csv` writes for the same inputs: with `mitigations`,
+ * as `--mitigations` with the customer's mitigations writes it (STATUS,CONTROLS); with `usage`,
+ * as `--usage` (EXECUTION,REMEDIATION), in the command line's column order.
+ */
+export function findingsCsv(rows: readonly ExportRow[], orgValues = false, mitigations = false, usage = false): string {
+  const lines = [[...findingsCsvColumns(orgValues), ...(mitigations ? ['STATUS', 'CONTROLS'] : []), ...(usage ? USAGE_COLUMNS : [])].join(',')];
   for (const r of rows) {
     const row = [r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources];
     if (orgValues) row.push(r.orgValues.join(';'));
+    // The command line's STATUS knows mitigation only (it reads no acceptances).
+    if (mitigations) row.push(r.status === 'mitigated' ? 'MITIGATED' : 'OPEN', r.controls.join(';'));
     if (usage) row.push(...usageCells(r));
     lines.push(row.map(csvField).join(','));
   }
@@ -91,13 +109,14 @@ async function findingsXlsx(
   const sheet = workbook.addWorksheet('FINDINGS');
   const org = orgValues ? ['ORG_VALUES'] : [];
   const usage = await analysisUsesUsage(db, analysisId);
-  sheet.addRow([...FINDINGS_CSV_COLUMNS, ...org, ...(usage ? USAGE_COLUMNS : []), 'HOLDER_NAME', 'RISK_DESCRIPTION', 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE']);
+  sheet.addRow([...FINDINGS_CSV_COLUMNS, ...org, ...(usage ? USAGE_COLUMNS : []), 'HOLDER_NAME', 'RISK_DESCRIPTION', 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE', 'STATUS', 'CONTROLS']);
   sheet.getRow(1).font = { bold: true };
   for (const r of rows) {
     const orgCell = orgValues ? [r.orgValues.join(';')] : [];
     sheet.addRow([
       ...[r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources, ...orgCell, ...(usage ? usageCells(r) : [])],
       ...[r.holderName, r.riskDescription, r.businessProcess, r.accepted ? 'X' : '', r.acceptedBy ?? '', r.message ?? ''],
+      ...[r.status.toUpperCase(), r.controls.join(';')],
     ]);
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
@@ -124,8 +143,13 @@ export function registerAnalysisExport(app: FastifyInstance, db: Database): void
       const generated = { at: new Date().toISOString(), by: request.user.email };
       return reply.header('Content-Type', PDF_TYPE).send(await renderReport(data, lang, generated));
     }
-    const [rows, orgValues, usage] = await Promise.all([exportRows(db, id, filter), hasOrgLevelRisks(db, id), analysisUsesUsage(db, id)]);
-    if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows, orgValues, usage));
+    const [rows, orgValues, mitigations, usage] = await Promise.all([
+      exportRows(db, id, filter),
+      hasOrgLevelRisks(db, id),
+      hasMitigations(db, id),
+      analysisUsesUsage(db, id),
+    ]);
+    if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows, orgValues, mitigations, usage));
     return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(db, id, rows, orgValues, filter));
   });
 }

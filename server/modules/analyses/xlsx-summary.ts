@@ -6,6 +6,8 @@ interface SummaryRow {
   riskLevel: string;
   businessProcess: string;
   accepted: boolean;
+  /** open | accepted | mitigated (issue 16); mitigated findings are counted apart. */
+  status?: string;
 }
 
 const LEVELS = ['USER', 'ROLE', 'PROFILE'];
@@ -21,7 +23,8 @@ export function addSummarySheet(workbook: Workbook, meta: Pick<ReportData, 'cove
   const sheet = workbook.addWorksheet('SUMMARY');
   const c = meta.cover;
   const filter = Object.entries(c.filter).filter(([, v]) => v !== undefined);
-  const accepted = rows.filter((r) => r.accepted).length;
+  const mitigated = rows.filter((r) => r.status === 'mitigated').length;
+  const accepted = rows.filter((r) => r.accepted && r.status !== 'mitigated').length;
   for (const pair of [
     ['ANALYSIS', c.analysisName],
     ['CUSTOMER', c.customer],
@@ -40,7 +43,8 @@ export function addSummarySheet(workbook: Workbook, meta: Pick<ReportData, 'cove
     [],
     ['FINDINGS', rows.length],
     ['ACCEPTED', accepted],
-    ['OPEN', rows.length - accepted],
+    ['MITIGATED', mitigated],
+    ['OPEN', rows.length - accepted - mitigated],
   ]) {
     sheet.addRow(pair);
   }

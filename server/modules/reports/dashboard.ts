@@ -27,7 +27,9 @@ interface AnalysisRow {
 interface CountRow {
   key: string;
   findings: number;
+  /** By status (DESIGN 6): accepted and not mitigated; mitigated apart (mitigation wins). */
   accepted: number;
+  mitigated: number;
 }
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
@@ -51,7 +53,8 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
     const grouped = async (column: string, extraWhere = ''): Promise<CountRow[]> =>
       (
         await db.query<CountRow>(
-          `SELECT ${column} AS key, count(*)::int AS findings, (count(*) FILTER (WHERE accepted))::int AS accepted
+          `SELECT ${column} AS key, count(*)::int AS findings, (count(*) FILTER (WHERE status = 'accepted'))::int AS accepted,
+                  (count(*) FILTER (WHERE status = 'mitigated'))::int AS mitigated
            FROM findings WHERE analysis_id = $1${extraWhere} GROUP BY ${column}`,
           [a.id],
         )
@@ -59,7 +62,8 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
     const [byRisk, byLevel, byProcess] = await Promise.all([grouped('risk_level'), grouped('level'), grouped('business_process')]);
     const total = byLevel.reduce((n, r) => n + r.findings, 0);
     const accepted = byLevel.reduce((n, r) => n + r.accepted, 0);
-    const pick = (rows: CountRow[], key: string) => rows.find((r) => r.key === key) ?? { findings: 0, accepted: 0 };
+    const mitigated = byLevel.reduce((n, r) => n + r.mitigated, 0);
+    const pick = (rows: CountRow[], key: string) => rows.find((r) => r.key === key) ?? { findings: 0, accepted: 0, mitigated: 0 };
 
     const top = await db.query<{ holder: string; critical: number; high: number; findings: number; accepted: number }>(
       `SELECT holder,
@@ -103,12 +107,14 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
       mode: string;
       findings: number;
       accepted: number;
+      mitigated: number;
     }>(
       // One point per period (issue 15 item 4): the analysis this dashboard shows (the default
       // analysis) for its own period, the latest completed one for every other period.
       `SELECT t.id, t.name, t.analysis_date, t.system_period_id, t.period_name, t.period_date, t.level, t.mode,
               (SELECT count(*)::int FROM findings f WHERE f.analysis_id = t.id) AS findings,
-              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = t.id AND f.accepted) AS accepted
+              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = t.id AND f.status = 'accepted') AS accepted,
+              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = t.id AND f.status = 'mitigated') AS mitigated
        FROM (
          SELECT a.id, a.name, a.analysis_date, a.system_period_id, sp.name AS period_name, sp.period_date, a.level, a.mode,
                 row_number() OVER (
@@ -136,13 +142,13 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
         counts: a.counts,
         finishedAt: iso(a.finished_at),
       },
-      totals: { findings: total, accepted, open: total - accepted },
+      totals: { findings: total, accepted, mitigated, open: total - accepted - mitigated },
       byRiskLevel: RISK_LEVELS.map((riskLevel) => ({ riskLevel, ...strip(pick(byRisk, riskLevel)) })),
       byLevel: HOLDER_LEVELS.map((level) => ({ level, ...strip(pick(byLevel, level)) })),
       byBusinessProcess: byProcess
-        .map((r) => ({ businessProcess: r.key, findings: r.findings, accepted: r.accepted }))
+        .map((r) => ({ businessProcess: r.key, findings: r.findings, accepted: r.accepted, mitigated: r.mitigated }))
         .sort((x, y) => y.findings - x.findings || (x.businessProcess < y.businessProcess ? -1 : x.businessProcess > y.businessProcess ? 1 : 0)),
-      acceptedVsOpen: { accepted, open: total - accepted },
+      acceptedVsOpen: { accepted, mitigated, open: total - accepted - mitigated },
       topUsers: top.rows.map((r) => ({
         holder: r.holder,
         fullName: names.get(r.holder)?.fullName ?? '',
@@ -164,10 +170,16 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
         mode: r.mode,
         findings: r.findings,
         accepted: r.accepted,
-        open: r.findings - r.accepted,
+        mitigated: r.mitigated,
+        open: r.findings - r.accepted - r.mitigated,
       })),
     };
   });
 }
 
-const strip = (r: { findings: number; accepted: number }) => ({ findings: r.findings, accepted: r.accepted, open: r.findings - r.accepted });
+const strip = (r: { findings: number; accepted: number; mitigated: number }) => ({
+  findings: r.findings,
+  accepted: r.accepted,
+  mitigated: r.mitigated,
+  open: r.findings - r.accepted - r.mitigated,
+});

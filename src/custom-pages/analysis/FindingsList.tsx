@@ -8,6 +8,7 @@ import { apiList } from './api.ts';
 import { DefaultAnalysisGate } from './DefaultAnalysis.tsx';
 import { ExportButtons } from './FileButtons.tsx';
 import { findingsApiFilter, holderViewLink, useFindingsUrlFilter } from './findings-link.ts';
+import { FindingStatus, FindingStatusFilter } from './FindingStatus.tsx';
 import { PagedTable, type Column } from './PagedTable.tsx';
 import { ScreenCard } from './components.tsx';
 import { functionsText, HOLDER_LEVELS, RISK_LEVELS, riskLevelColour, riskLevelKey } from './helpers.ts';
@@ -18,6 +19,9 @@ import { ExecutionChip, EXECUTIONS, FindingUsage, type FindingUsageData } from '
 export type FindingRecord = SimulatedFinding & {
   id: string;
   analysisId: string;
+  /** DESIGN 6 (issue 16): open | accepted | mitigated, with the mitigating controls that apply. */
+  status?: string;
+  controls?: string[];
   holderName?: string;
   riskDescription?: string;
   execution?: string | null;
@@ -145,6 +149,7 @@ export default function FindingsList() {
         ),
     },
     { key: 'executionRank', label: 'segra.usage.execution', sortable: true, render: (r) => <ExecutionChip execution={r.execution} /> },
+    { key: 'status', label: 'segra.mitigations.fields.finding_status', sortable: true, render: (r) => <FindingStatus status={r.status} controls={r.controls} /> },
   ];
   return (
     <ScreenCard titleKey="segra.screens.reports_list">
@@ -184,6 +189,7 @@ export default function FindingsList() {
                   onChange={(v) => setUrlFilter('execution', v)}
                   options={EXECUTIONS.map((e) => ({ value: e, label: translate(`segra.usage.execution_values.${e}`) }))}
                 />
+                <FindingStatusFilter value={urlFilter.status ?? ''} onChange={(v) => setUrlFilter('status', v)} />
                 {urlFilter.businessProcess !== undefined && (
                   <Chip
                     data-testid="filter-business-process"

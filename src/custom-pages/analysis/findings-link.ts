@@ -19,10 +19,14 @@ export interface FindingsUrlFilter {
   accepted?: 'true' | 'false';
   /** EXECUTION (issue 17): FULL, PARTIAL or NONE. */
   execution?: string;
+  /** DESIGN 6: open | accepted | mitigated (issue 16). */
+  status?: string;
 }
 
+export const FINDING_STATUSES = ['open', 'accepted', 'mitigated'] as const;
+
 export type FindingsUrlKey = keyof FindingsUrlFilter;
-const KEYS: FindingsUrlKey[] = ['level', 'riskLevel', 'businessProcess', 'holder', 'holderExact', 'accepted', 'execution'];
+const KEYS: FindingsUrlKey[] = ['level', 'riskLevel', 'businessProcess', 'holder', 'holderExact', 'accepted', 'execution', 'status'];
 const EXECUTIONS = ['FULL', 'PARTIAL', 'NONE'];
 const MAX_TEXT = 200;
 
@@ -37,6 +41,8 @@ export function readFindingsUrlFilter(params: URLSearchParams): FindingsUrlFilte
   if (accepted === 'true' || accepted === 'false') out.accepted = accepted;
   const execution = params.get('execution');
   if (execution && EXECUTIONS.includes(execution)) out.execution = execution;
+  const status = params.get('status');
+  if (status && (FINDING_STATUSES as readonly string[]).includes(status)) out.status = status;
   for (const key of ['businessProcess', 'holder', 'holderExact'] as const) {
     const v = params.get(key);
     if (v !== null && v.length <= MAX_TEXT) out[key] = v; // an empty business process is a real one
@@ -63,6 +69,7 @@ export function findingsApiFilter(analysisId: string, f: FindingsUrlFilter): Rec
     holderExact: f.holderExact || undefined,
     accepted: f.accepted === undefined ? undefined : f.accepted === 'true',
     ...(f.execution ? { execution: [f.execution] } : {}),
+    status: f.status ? [f.status] : undefined,
   };
 }
 
