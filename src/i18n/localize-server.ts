@@ -96,6 +96,18 @@ export const SERVER_RULES: readonly Rule[] = [
   rule(/^Licence key is invalid/, 'segra.errors.code.LICENCE_KEY_INVALID'),
   rule(/^The file .+ inflates to .+ MB, more than the limit/, 'segra.errors.code.EXTRACT_TOO_LARGE'),
   rule(/^The file .+ inflates .+ times/, 'segra.errors.code.EXTRACT_RATIO'),
+  rule(/^Send the file as multipart\/form-data$/, 'segra.server.multipart'),
+  rule(/^Send one file$/, 'segra.server.one_file'),
+  rule(/^Send one usage export/, 'segra.server.one_usage_file'),
+  rule(/^analysisId must be an analysis id$|^An analysis must be named$/, 'segra.server.choose_analysis'),
+  rule(/^The analysis does not exist or has not completed$/, 'segra.errors.code.NOT_COMPLETED'),
+  rule(/^days must be a whole number of days/, 'segra.server.days_range'),
+  rule(/^A \S+ must be named$/, 'segra.server.name_holder'),
+  rule(/^The analysis ran without usage/, 'segra.server.analysis_without_usage'),
+  rule(/^Choose a user$/, 'segra.server.choose_user'),
+  rule(/^The format must be json, csv or xlsx$/, 'segra.server.format_json_csv_xlsx'),
+  rule(/^The system period has no usage table/, 'segra.server.no_usage_table'),
+  rule(/^A usage upload of this period is (?:already )?running$/, 'segra.server.usage_running'),
 ];
 
 /** Field messages (`errors: { field: message }`): what is wrong, the form names the field. */
