@@ -51,6 +51,9 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     includeLocked: Boolean(f['include-locked']),
     includeExpired: Boolean(f['include-expired']),
   });
+  // The AGR_1251 rows are in the prepared instances now; only a usage evaluation reads them
+  // again. Let them go before the findings take their place (issue 12: under 1 GiB on L).
+  if (!usageRead) extract.roleAuthorisations = [];
   const result = prepared.run();
   const extras: FindingExtras = {};
   if (assignments) {
