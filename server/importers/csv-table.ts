@@ -239,9 +239,11 @@ export async function* csvTable(
   table: string,
   fileName: string,
   chunks: AsyncGenerator<Uint8Array>,
+  /** The file on disk the chunks are read from, in pieces of `chunk` bytes (a big one is split in a thread, csv-bytes.ts). */
+  file?: { path: string; size: number; chunk: number },
 ): AsyncGenerator<SourceTable> {
   try {
-    yield await openCsvTable(table, fileName, chunks);
+    yield await openCsvTable(table, fileName, chunks, file);
   } finally {
     await chunks.return(undefined);
   }
@@ -251,7 +253,12 @@ export async function* csvTable(
  * Reads a table file's first piece, decodes it (text-decoding.ts), and opens it as an SE16
  * list (list-table.ts) or as CSV with the delimiter of its header line.
  */
-async function openCsvTable(table: string, fileName: string, chunks: AsyncIterable<Uint8Array>): Promise<SourceTable> {
+async function openCsvTable(
+  table: string,
+  fileName: string,
+  chunks: AsyncIterable<Uint8Array>,
+  file?: { path: string; size: number; chunk: number },
+): Promise<SourceTable> {
   const it = chunks[Symbol.asyncIterator]();
   // A whole piece, so that the encoding guess and the list detection see several lines.
   const head: Uint8Array[] = [];
@@ -316,6 +323,7 @@ async function openCsvTable(table: string, fileName: string, chunks: AsyncIterab
           ragged: () => ragged,
           onDecode: (s) => void (decoded = s),
           onHeader: (line) => void (headerAt = line),
+          file,
         },
         onRow,
       );

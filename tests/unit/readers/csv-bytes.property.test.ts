@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTableSource, type SourceTable } from '../../../server/importers/table-source.ts';
 import { guessNewline } from '../../../server/importers/csv-bytes.ts';
 
@@ -93,4 +96,58 @@ describe('the byte path of CSV tables (csv-bytes.ts)', () => {
     expect(guessNewline('A,B\rC,D\r')).toBe('\r');
     expect(guessNewline('A,B\nC\r\nD')).toBe('\n');
   });
+});
+
+describe('a big plain CSV file split in a second thread (csv-bytes-thread.ts)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'segra-bytes-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const saved = process.env.SEGRA_READ_THREAD_MIN_BYTES;
+  beforeAll(() => void (process.env.SEGRA_READ_THREAD_MIN_BYTES = String(1 << 20)));
+  afterAll(() => {
+    if (saved === undefined) delete process.env.SEGRA_READ_THREAD_MIN_BYTES;
+    else process.env.SEGRA_READ_THREAD_MIN_BYTES = saved;
+  });
+
+  async function both(name: string, text: Buffer): Promise<[Outcome, Outcome]> {
+    const file = path.join(dir, 'AGR_1251.csv');
+    writeFileSync(file, text);
+    const read = async (how: 'bytes' | 'papa'): Promise<Outcome> => {
+      try {
+        const rows: [number, string[]][] = [];
+        let table: SourceTable | undefined;
+        for await (const t of openTableSource(file).tables()) {
+          table = t;
+          if (how === 'bytes') await t.forEachRow((values, line) => void rows.push([line, values]));
+          else for await (const batch of t.batches()) for (const r of batch) rows.push([r.line, r.values]);
+        }
+        return { rows, headerLine: table!.headerLine, warnings: table!.warnings?.() };
+      } catch (e) {
+        return { error: `${name}: ${(e as Error).message} ${JSON.stringify(e)}` };
+      }
+    };
+    return [await read('bytes'), await read('papa')];
+  }
+
+  const rows = (n: number, crlf: boolean): string[] =>
+    Array.from({ length: n }, (_, i) => `100,ROLE_${i >> 6},${i % 5 ? 'S_TCODE' : 'F_BKPF_BUK'},T${i >> 3},${i % 3 ? 'TCD' : 'ACTVT'},V${i % 1000},${i % 7 ? '' : 'Z'}${crlf ? '\r' : ''}`);
+
+  it.each([
+    ['LF, plain to the end', false, undefined],
+    ['CRLF, plain to the end', true, undefined],
+    ['a quote in the thread part', false, 0.8],
+    ['non-ASCII in the thread part', true, 0.7],
+    ['a control character in the thread part', false, 0.9],
+    ['a quote in the calling thread part', false, 0.1],
+  ] as const)('reads %s as the PapaParse path does', async (name, crlf, at) => {
+    const lines = rows(60_000, crlf);
+    if (at !== undefined) {
+      const k = Math.floor(lines.length * at);
+      lines[k] = name.includes('quote') ? `100,"R,1",X,"A""B",F,V,` : name.includes('non-ASCII') ? `100,RÖLE,X,A,F,V,\r` : `100,R\u0001,X,A,F,V,`;
+    }
+    const text = Buffer.from(`MANDT,AGR_NAME,OBJECT,AUTH,FIELD,LOW,HIGH${crlf ? '\r' : ''}\n${lines.join('\n')}\n`, 'latin1');
+    expect(text.length).toBeGreaterThan(2 << 20);
+    const [bytes, papa] = await both(name, text);
+    expect(bytes).toEqual(papa);
+    if (at === undefined || !name.includes('control')) expect('rows' in bytes && bytes.rows.length).toBe(60_000);
+  }, 60_000);
 });
