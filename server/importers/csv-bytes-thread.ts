@@ -16,7 +16,11 @@ interface Start {
   /** The piece to start in, and where in it (just after a line break). */
   piece: number;
   skip: number;
+  /** Batches the calling thread has mapped (shared). */
+  taken: Int32Array;
 }
+
+const AHEAD = 16;
 
 const BATCH_ROWS = 32 * 1024;
 
@@ -29,8 +33,11 @@ async function main(start: Start): Promise<void> {
   let widths = new Int32Array(BATCH_ROWS);
   let cells = new Int32Array(BATCH_ROWS * 8);
   let extra: string[] = [];
+  const lastExtra: string[] = [];
+  const lastExtraAt: number[] = [];
   let rows = 0;
   let k = 0;
+  let posted = 0;
   const flush = (): void => {
     if (rows === 0) return;
     const fresh = splitter.columns.map((col, c) => {
@@ -43,6 +50,10 @@ async function main(start: Start): Promise<void> {
     rows = 0;
     k = 0;
     extra = [];
+    lastExtraAt.fill(-1);
+    // At most AHEAD batches wait for the calling thread: the rows in flight stay a few megabytes.
+    posted++;
+    for (let done = Atomics.load(start.taken, 0); posted - done > AHEAD; done = Atomics.load(start.taken, 0)) Atomics.wait(start.taken, 0, done, 1000);
     lines = new Int32Array(BATCH_ROWS);
     widths = new Int32Array(BATCH_ROWS);
   };
@@ -55,8 +66,14 @@ async function main(start: Start): Promise<void> {
     const id = col.id(buf, from, to);
     if (id >= 0) cells[k++] = id;
     else {
-      extra.push(col.fresh);
-      cells[k++] = -extra.length;
+      // A run of the same value beyond the column's table is one string, as on the calling thread.
+      const fresh = col.fresh;
+      if (lastExtra[_i] !== fresh || lastExtraAt[_i] < 0) {
+        extra.push(fresh);
+        lastExtra[_i] = fresh;
+        lastExtraAt[_i] = extra.length - 1;
+      }
+      cells[k++] = -1 - lastExtraAt[_i];
     }
   };
   const end = (at: number, n: number): void => {

@@ -235,9 +235,14 @@ function threadMinBytes(): number {
 /** The share of a big file the calling thread splits itself (it maps the other thread's rows too). */
 const SPLIT_HERE = 0.2;
 
-/** SEGRA_READ_THREADS=0 keeps every read on the calling thread. */
+/**
+ * SEGRA_READ_THREADS=1 splits big files in a second thread. Off by default: measured on LD
+ * (issue 12), it took the calling thread's CPU for reading L from 5.5-5.9 s to 3.4-3.9 s, but
+ * the peak RSS of the whole analysis rose from 800 MB to 860-1,056 MB (over 1 GiB once in
+ * four runs), and on the shared machine the wall time did not come out lower.
+ */
 function threadsWanted(): boolean {
-  return process.env.SEGRA_READ_THREADS !== '0';
+  return process.env.SEGRA_READ_THREADS === '1';
 }
 
 /** Streams the data rows of a plain CSV file to `onRow` (the header row is skipped). */
@@ -379,6 +384,7 @@ function startHalf(input: ByteRowsInput, half: Half): { piece: number; skip: num
   const queue: ThreadMessage[] = [];
   let failure: unknown;
   let wake: (() => void) | null = null;
+  const taken = new Int32Array(new SharedArrayBuffer(4));
   const started = import('../workers/start-worker.ts').then(({ startWorker }) => {
     worker = startWorker('csv-bytes-thread', import.meta.url, {
       path: half.file.path,
@@ -387,6 +393,7 @@ function startHalf(input: ByteRowsInput, half: Half): { piece: number; skip: num
       newline: input.newline,
       piece: half.piece,
       skip: half.skip,
+      taken,
     });
     worker.on('message', (m: ThreadMessage) => {
       queue.push(m);
@@ -423,6 +430,8 @@ function startHalf(input: ByteRowsInput, half: Half): { piece: number; skip: num
         if (m.type === 'end') return;
         if (m.type === 'rows') {
           replay(m, strings, row, offset);
+          Atomics.add(taken, 0, 1);
+          Atomics.notify(taken, 0);
           continue;
         }
         await textFrom(input, half.file, m.piece, Buffer.from(m.carry), m.line + offset, row);

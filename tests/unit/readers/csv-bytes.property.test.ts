@@ -101,11 +101,16 @@ describe('the byte path of CSV tables (csv-bytes.ts)', () => {
 describe('a big plain CSV file split in a second thread (csv-bytes-thread.ts)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'segra-bytes-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const saved = process.env.SEGRA_READ_THREAD_MIN_BYTES;
-  beforeAll(() => void (process.env.SEGRA_READ_THREAD_MIN_BYTES = String(1 << 20)));
+  const saved = { min: process.env.SEGRA_READ_THREAD_MIN_BYTES, on: process.env.SEGRA_READ_THREADS };
+  beforeAll(() => {
+    process.env.SEGRA_READ_THREAD_MIN_BYTES = String(1 << 20);
+    process.env.SEGRA_READ_THREADS = '1';
+  });
   afterAll(() => {
-    if (saved === undefined) delete process.env.SEGRA_READ_THREAD_MIN_BYTES;
-    else process.env.SEGRA_READ_THREAD_MIN_BYTES = saved;
+    if (saved.min === undefined) delete process.env.SEGRA_READ_THREAD_MIN_BYTES;
+    else process.env.SEGRA_READ_THREAD_MIN_BYTES = saved.min;
+    if (saved.on === undefined) delete process.env.SEGRA_READ_THREADS;
+    else process.env.SEGRA_READ_THREADS = saved.on;
   });
 
   async function both(name: string, text: Buffer): Promise<[Outcome, Outcome]> {
