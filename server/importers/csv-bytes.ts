@@ -9,7 +9,10 @@
  * The rows are exactly those the PapaParse path (csv-table.ts) gives for the same file. As soon
  * as a piece of the file holds a double quote or a byte above 127, the rest of the file, from
  * that piece on, goes through that path (decoding, encoding guess, quoting), with the line
- * count carried over: the ASCII before it reads the same in every encoding.
+ * count carried over: the ASCII before it reads the same in every encoding. One difference is
+ * left: a lone LF inside a value of a CRLF file is not counted as a line here, while the text
+ * path alone counts it from the moment its decoder has met a quote, which may be pieces ahead
+ * of the row; so in such a file with quotes the line an error names may differ (the rows do not).
  */
 import { isAscii } from 'node:buffer';
 import fs from 'node:fs';
