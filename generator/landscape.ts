@@ -1,9 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Ruleset } from '../engine/model/ruleset.ts';
 import { defaultRuleset } from '../engine/rulesets/default-ruleset.ts';
 import { RULESET_FILES, rulesetToTables, type RulesetFileName } from '../engine/rulesets/ruleset-tables.ts';
 import { EXTRACT_TABLES, EXTRACT_TABLE_NAMES, type ExtractTableName } from '../server/importers/extract-tables.ts';
 import { CsvWriter } from './csv-writer.ts';
+import { denseRuleset } from './dense-ruleset.ts';
 import { buildNoisePools } from './noise.ts';
 import { planRoles, SIZES, type LandscapeSize } from './plan.ts';
 import { writeManualProfiles } from './profiles.ts';
@@ -20,6 +22,11 @@ export interface GenerateLandscapeOptions {
   /** The landscape goes to `outDir/system/` (one CSV per SAP table) and `outDir/rules/` (the ruleset). */
   outDir: string;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * `dense`: the ruleset written is denseRuleset (dense-ruleset.ts), about a million findings on
+   * L; the extract is the same as with the shipped ruleset (the default) for the same seed.
+   */
+  ruleset?: 'default' | 'dense';
 }
 
 export interface GenerateLandscapeResult {
@@ -150,15 +157,7 @@ export async function generateLandscape(options: GenerateLandscapeOptions): Prom
 
   for (const w of Object.values(writers)) await w.close();
 
-  const tables = rulesetToTables(defaultRuleset);
-  const ruleFiles: string[] = [];
-  for (const name of Object.keys(RULESET_FILES) as RulesetFileName[]) {
-    const [header, ...rows] = tables[name];
-    const w = new CsvWriter(join(rulesDir, `${name}.csv`), header);
-    for (const r of rows) w.row(r);
-    await w.close();
-    ruleFiles.push(w.path);
-  }
+  const ruleFiles = await writeRulesetFiles(rulesDir, options.ruleset === 'dense' ? denseRuleset(defaultRuleset) : defaultRuleset);
   report(total);
 
   return {
@@ -167,4 +166,18 @@ export async function generateLandscape(options: GenerateLandscapeOptions): Prom
     agr1251Rows: writers.AGR_1251.rows,
     files: [...EXTRACT_TABLE_NAMES.map((t) => writers[t].path), ...ruleFiles],
   };
+}
+
+/** Writes a ruleset in the multi-file form (DESIGN 4.2) into `rulesDir`; returns the files written. */
+export async function writeRulesetFiles(rulesDir: string, ruleset: Ruleset): Promise<string[]> {
+  const tables = rulesetToTables(ruleset);
+  const ruleFiles: string[] = [];
+  for (const name of Object.keys(RULESET_FILES) as RulesetFileName[]) {
+    const [header, ...rows] = tables[name];
+    const w = new CsvWriter(join(rulesDir, `${name}.csv`), header);
+    for (const r of rows) w.row(r);
+    await w.close();
+    ruleFiles.push(w.path);
+  }
+  return ruleFiles;
 }

@@ -20,7 +20,15 @@ export class HolderEvaluator {
   ) {
     this.functionStamp = new Int32Array(compiled.functions.length);
     this.riskStamp = new Int32Array(compiled.risks.length);
+    this.riskCount = new Int32Array(compiled.risks.length);
+    this.functionsNeeded = new Int32Array(compiled.risks.length);
+    // risksByFunction lists a risk under a function as often as the risk names the function.
+    compiled.risks.forEach((r, i) => (this.functionsNeeded[i] = r.functions.length));
   }
+
+  private readonly riskCount: Int32Array;
+  /** Per risk, how often risksByFunction lists it: all of them counted means every function is met. */
+  private readonly functionsNeeded: Int32Array;
 
   /** The checks a holder meets, from its sources' bit sets. */
   checkBits(sources: Iterable<Uint32Array | null>): Uint32Array {
@@ -62,12 +70,21 @@ export class HolderEvaluator {
         }
       }
     });
+    // A risk is met when each of its distinct functions is: counted as its functions come up.
     const risks: number[] = [];
+    const riskStamp = this.riskStamp;
+    const riskCount = this.riskCount;
+    const needed = this.functionsNeeded;
     for (const f of metFunctions) {
-      for (const r of c.risksByFunction[f]) {
-        if (this.riskStamp[r] === stamp) continue;
-        this.riskStamp[r] = stamp;
-        if (c.risks[r].functions.every((g) => this.functionStamp[g] === stamp)) risks.push(r);
+      const list = c.risksByFunction[f];
+      for (let k = 0; k < list.length; k++) {
+        const r = list[k];
+        let n: number;
+        if (riskStamp[r] !== stamp) {
+          riskStamp[r] = stamp;
+          n = riskCount[r] = 1;
+        } else n = ++riskCount[r];
+        if (n === needed[r]) risks.push(r);
       }
     }
     return risks.sort((a, b) => a - b);

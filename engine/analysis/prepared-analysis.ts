@@ -25,6 +25,13 @@ import { SourceInstanceIndex, type InstanceOverlay } from './source-instances.ts
 
 const ALL_LEVELS: readonly HolderLevel[] = ['USER', 'ROLE', 'PROFILE'];
 
+/** What the findings of one holder share: its source paths (and their texts), its function matches without org fields. */
+interface HolderSources {
+  sources: ReachedSource[];
+  texts: string[] | null;
+  matches: Map<number, FunctionMatch>;
+}
+
 /** A holder to evaluate: its name and the sources it holds (with paths, for provenance). */
 export interface Holder {
   level: HolderLevel;
@@ -207,8 +214,8 @@ export class PreparedAnalysis {
     const keys = [...new Set(holder.sourceKeys())];
     const risks = this.metRisks(keys, bits, instances, unconstrained);
     if (risks.length === 0) return [];
-    const sources = holder.sources();
-    return risks.map((r) => this.finding(holder, r.risk, r.org, bits, sources, keys, overlay, instances));
+    const reached: HolderSources = { sources: holder.sources(), texts: null, matches: new Map() };
+    return risks.map((r) => this.finding(holder, r.risk, r.org, bits, reached, keys, overlay, instances));
   }
 
   private finding(
@@ -216,21 +223,30 @@ export class PreparedAnalysis {
     riskIndex: number,
     org: OrgAnswer | null,
     bits: Uint32Array,
-    sources: ReachedSource[],
+    reached: HolderSources,
     keys: readonly string[],
     overlay?: ReadonlyMap<string, Uint32Array | null>,
     instances?: InstanceOverlay,
   ): Finding {
     const { risk, functions, orgFields } = this.compiled.risks[riskIndex];
+    const sources = reached.sources;
     const matches: FunctionMatch[] = functions.map((f, i) => {
+      // Without org fields a function's match depends on the holder alone: made once per holder
+      // and shared by its findings (a dense ruleset lists a function in many risks).
+      if (!org) {
+        const known = reached.matches.get(f);
+        if (known) return known;
+      }
       // An org-level risk reports the first action met at its first org value (DESIGN 5.15).
       const alt = org ? this.compiled.functions[f].alternatives[org.alternatives[i]] : this.holderEvaluator.firstMetAlternative(f, bits)!;
-      return {
+      const match: FunctionMatch = {
         functionId: this.compiled.functions[f].id,
         action: alt.action,
-        sources: this.contributors(alt.checks, sources, overlay),
+        sources: this.contributors(alt.checks, reached, overlay),
         permissions: this.permissions.matches(alt, keys, orgFields, org ? org.witnesses[i] : null, instances),
       };
+      if (!org) reached.matches.set(f, match);
+      return match;
     });
     const acceptance = this.acceptances.isEmpty
       ? null
@@ -262,9 +278,11 @@ export class PreparedAnalysis {
   /** The holder's source paths whose instances meet (or, in union mode, feed) at least one of the checks. */
   private contributors(
     checks: readonly number[],
-    sources: readonly ReachedSource[],
+    reached: HolderSources,
     overlay?: ReadonlyMap<string, Uint32Array | null>,
   ): SourcePath[] {
+    const sources = reached.sources;
+    const texts = (reached.texts ??= sources.map((s) => s.path.map((p) => `${p.kind}:${p.name}`).join('>')));
     const c = this.compiled;
     const union = this.options.mode === 'union';
     const relevant = union
@@ -275,10 +293,11 @@ export class PreparedAnalysis {
       : checks;
     const out: SourcePath[] = [];
     const seen = new Set<string>();
-    for (const s of sources) {
+    for (let k = 0; k < sources.length; k++) {
+      const s = sources[k];
       const bits = this.bitsOf(s.key, overlay);
       if (!bits || !relevant.some((i) => hasBit(bits, i))) continue;
-      const text = s.path.map((p) => `${p.kind}:${p.name}`).join('>');
+      const text = texts[k];
       if (seen.has(text)) continue;
       seen.add(text);
       out.push(s.path);

@@ -1,13 +1,12 @@
-import { mitigateFindings, mitigationWarnings, prepareAnalysis, usageOfFindings, usageWarnings, type AnalysisResult } from '../../engine/index.ts';
+import { mitigateFindings, mitigationWarnings, prepareAnalysis, usageOfFindings, usageWarnings } from '../../engine/index.ts';
 import type { AnalysisLevel, InstanceMode } from '../../engine/model/analysis.ts';
 import type { InputWarning } from '../../engine/model/controls.ts';
-import { compareHolderRows } from '../../engine/analysis/order.ts';
-import { csvField, findingsCsvColumns, findingToCsvRow, formatSourcePath } from '../../engine/output/findings-csv.ts';
 import { hasOrgLevelRisks } from '../../engine/ruleset/org-fields.ts';
 import { warningLine } from '../importers/data-warnings.ts';
 import { readMitigations } from '../importers/mitigation-reader.ts';
 import { readUsage } from '../importers/usage-reader.ts';
-import { extraCsvCells, extraCsvHeader, extraJsonFields, functionUsage, type FindingExtras } from './control-columns.ts';
+import type { FindingExtras } from './control-columns.ts';
+import { findingsCsvLines, findingsJsonLines } from './findings-output.ts';
 import { readAnalysisInputs } from './inputs.ts';
 import { dateFlag, oneOf, parseFlags, requireFlag } from './options.ts';
 import { writeLines } from './output.ts';
@@ -52,6 +51,9 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     includeLocked: Boolean(f['include-locked']),
     includeExpired: Boolean(f['include-expired']),
   });
+  // The AGR_1251 rows are in the prepared instances now; only a usage evaluation reads them
+  // again. Let them go before the findings take their place (issue 12: under 1 GiB on L).
+  if (!usageRead) extract.roleAuthorisations = [];
   const result = prepared.run();
   const extras: FindingExtras = {};
   if (assignments) {
@@ -65,48 +67,13 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   progress.done();
   // DESIGN 4.1a: one line per warning (the extract's, then the control and usage files').
   for (const w of warnings) process.stderr.write(`${warningLine(w)}\n`);
-  const csv = () => csvLines(result, hasOrgLevelRisks(ruleset), extras);
-  await writeLines(f.out, format === 'csv' ? csv() : [JSON.stringify(toJson(result, extras, warnings), null, 2)]);
+  await writeLines(
+    f.out,
+    format === 'csv' ? findingsCsvLines(result, hasOrgLevelRisks(ruleset), extras) : findingsJsonLines(result, extras, warnings),
+  );
   const c = result.counts;
   process.stderr.write(
     `${c.findings} findings; ${c.usersInScope} users analysed, ${c.usersExcluded} excluded (locked, expired or not yet valid), ${c.roles} roles, ${c.profiles} manual profiles\n`,
   );
   return 0;
-}
-
-// Columns: the base ones, ORG_VALUES when the ruleset has an org-level risk, then STATUS,CONTROLS
-// (--mitigations) and EXECUTION,REMEDIATION (--usage); docs/decisions/2026-11-25-mitigations-and-usage.md.
-function* csvLines(result: AnalysisResult, orgValues: boolean, extras: FindingExtras): Iterable<string> {
-  yield [...findingsCsvColumns(orgValues), ...extraCsvHeader(extras)].join(',');
-  const order = result.findings.map((f, i) => ({ f, i })).sort((a, b) => compareHolderRows(a.f, b.f));
-  for (const { f, i } of order) yield [...findingToCsvRow(f, orgValues), ...extraCsvCells(extras, i)].map(csvField).join(',');
-}
-
-function toJson(result: AnalysisResult, extras: FindingExtras, warnings: InputWarning[]): unknown {
-  return {
-    options: result.options,
-    counts: result.counts,
-    warnings,
-    excludedUsers: result.excludedUsers,
-    findings: result.findings.map((f, i) => ({
-      level: f.level,
-      id: f.holder,
-      riskId: f.riskId,
-      riskLevel: f.riskLevel,
-      riskType: f.riskType,
-      businessProcess: f.businessProcess,
-      analysisLevel: f.analysisLevel,
-      mode: f.mode,
-      accepted: f.accepted,
-      ...(f.orgFields && f.orgFields.length > 0 ? { orgFields: f.orgFields, orgValues: f.orgValues ?? [] } : {}),
-      ...extraJsonFields(extras, i),
-      functions: f.functions.map((m) => ({
-        functionId: m.functionId,
-        action: m.action,
-        sources: m.sources.map(formatSourcePath),
-        permissions: m.permissions ?? [],
-        ...functionUsage(extras, i, m.functionId),
-      })),
-    })),
-  };
 }

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { analyse, prepareAnalysis, simulateOn } from '../../engine/index.ts';
 import { generateControls } from '../../generator/controls.ts';
-import { generateLandscape } from '../../generator/index.ts';
+import { defaultRuleset } from '../../engine/rulesets/default-ruleset.ts';
+import { denseRuleset, generateLandscape, writeRulesetFiles } from '../../generator/index.ts';
 import { runWithUsage } from './bench-usage.ts';
 import { LOAD_CONNECTIONS } from './bench-load.ts';
 import { benchServer } from './bench-server.ts';
@@ -54,7 +55,7 @@ export async function benchCommand(args: string[]): Promise<number> {
   });
   if (f['run-one']) return f['with-usage'] ? runWithUsage(path.join(CACHE, `${f['run-one']}-seed${SEED}`), f['run-one'], BENCH_DATE) : runOne(f['run-one']);
   const sizes = (f.sizes ?? 'S,M,L').split(',').map((s) => s.trim().toUpperCase());
-  for (const s of sizes) if (!['S', 'M', 'L', 'XL'].includes(s)) throw new UsageError(`unknown size "${s}"`);
+  for (const s of sizes) if (!['S', 'M', 'L', 'XL', 'LD'].includes(s)) throw new UsageError(`unknown size "${s}"`);
   const loadSeconds = Number(f['load-seconds'] ?? 5);
   if (!Number.isInteger(loadSeconds) || loadSeconds < 0 || loadSeconds > 600) throw new UsageError('--load-seconds must be a whole number of seconds from 0 to 600');
   if (f.server) return serverBench(sizes, f['database-url'] ?? process.env.DATABASE_URL, f.write, loadSeconds);
@@ -86,6 +87,7 @@ async function ensureLandscape(size: string): Promise<string> {
     if (!existsSync(path.join(dir, 'usage.csv'))) await generateControls(dir, SEED);
     return dir;
   }
+  if (size === 'LD') return ensureDense(dir, marker);
   mkdirSync(dir, { recursive: true });
   const progress = new Progress();
   process.stderr.write(`generating size ${size} into ${dir}…\n`);
@@ -98,6 +100,23 @@ async function ensureLandscape(size: string): Promise<string> {
   progress.done();
   await generateControls(dir, SEED);
   writeFileSync(marker, JSON.stringify(r));
+  return dir;
+}
+
+/**
+ * LD, "L dense" (issue 12): the L extract (linked, not copied: it is the same for the seed) with
+ * the dense ruleset of dense-ruleset.ts, about a million findings.
+ */
+async function ensureDense(dir: string, marker: string): Promise<string> {
+  const large = await ensureLandscape('L');
+  mkdirSync(path.join(dir, 'rules'), { recursive: true });
+  for (const entry of ['system', 'usage.csv', 'mitigations.csv']) {
+    const target = path.join(dir, entry);
+    rmSync(target, { recursive: true, force: true });
+    symlinkSync(path.join(large, entry), target);
+  }
+  await writeRulesetFiles(path.join(dir, 'rules'), denseRuleset(defaultRuleset));
+  copyFileSync(path.join(large, 'complete.json'), marker);
   return dir;
 }
 

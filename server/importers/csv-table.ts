@@ -15,6 +15,7 @@ import { checkValues } from './suspect-values.ts';
 import { PIECE, type RowHandler, type SourceTable, type TableRow } from './table-types.ts';
 import { decodeText, type DecodeState } from './text-decoding.ts';
 import { encodingWarning } from './table-warnings.ts';
+import { byteRows, guessNewline, plainBytes } from './csv-bytes.ts';
 
 const BATCH_ROWS = 10_000;
 
@@ -34,16 +35,18 @@ function countLineBreaks(values: readonly string[]): number {
  * Parses the whole text stream, header included, calling `onRecord` for every non-empty
  * record with the physical line it starts on.
  */
-function parseStream(
+export function parseStream(
   texts: AsyncIterable<string>,
   quotes: DecodeState,
   delimiter: string,
   fileName: string,
   header: readonly string[] | null,
   onRecord: (values: string[], line: number, parser: Papa.Parser) => void,
+  /** Where the text starts, when it is the rest of a file (csv-bytes.ts): its line and the file's line break. */
+  from?: { line: number; newline: string },
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    let line = 1;
+    let line = from?.line ?? 1;
     let failed = false;
     const fail = (e: unknown, parser?: Papa.Parser): void => {
       if (failed) return;
@@ -53,7 +56,7 @@ function parseStream(
     };
     (Papa.parse as (input: unknown, config: unknown) => void)(Readable.from(texts, { objectMode: true }), {
       delimiter,
-      newline: '',
+      newline: from?.newline ?? '',
       quoteChar: '"',
       skipEmptyLines: false,
       step(results: Papa.ParseStepResult<string[]>, parser: Papa.Parser) {
@@ -236,9 +239,11 @@ export async function* csvTable(
   table: string,
   fileName: string,
   chunks: AsyncGenerator<Uint8Array>,
+  /** The file on disk the chunks are read from, in pieces of `chunk` bytes (a big one is split in a thread, csv-bytes.ts). */
+  file?: { path: string; size: number; chunk: number },
 ): AsyncGenerator<SourceTable> {
   try {
-    yield await openCsvTable(table, fileName, chunks);
+    yield await openCsvTable(table, fileName, chunks, file);
   } finally {
     await chunks.return(undefined);
   }
@@ -248,7 +253,12 @@ export async function* csvTable(
  * Reads a table file's first piece, decodes it (text-decoding.ts), and opens it as an SE16
  * list (list-table.ts) or as CSV with the delimiter of its header line.
  */
-async function openCsvTable(table: string, fileName: string, chunks: AsyncIterable<Uint8Array>): Promise<SourceTable> {
+async function openCsvTable(
+  table: string,
+  fileName: string,
+  chunks: AsyncIterable<Uint8Array>,
+  file?: { path: string; size: number; chunk: number },
+): Promise<SourceTable> {
   const it = chunks[Symbol.asyncIterator]();
   // A whole piece, so that the encoding guess and the list detection see several lines.
   const head: Uint8Array[] = [];
@@ -272,5 +282,55 @@ async function openCsvTable(table: string, fileName: string, chunks: AsyncIterab
   };
   if (looksLikeList(headText)) return openListTable(table, fileName, headText, all, state);
   const headerLine = headText.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
-  return openPapaCsvTable(table, fileName, detectDelimiter(headerLine), headText, all, state);
+  const delimiter = detectDelimiter(headerLine);
+  const papa = openPapaCsvTable(table, fileName, delimiter, headText, all, state);
+  const bom = first.length >= 3 && first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf;
+  const body = bom ? first.subarray(3) : first;
+  const newline = guessNewline(headText);
+  if (state.encoding !== 'utf-8' || state.suspect || (newline !== '\n' && newline !== '\r\n') || !plainBytes(body)) return papa;
+  // Plain ASCII so far: forEachRow splits the bytes (csv-bytes.ts); batches stay PapaParse's.
+  let ragged = false;
+  let decoded = state;
+  let headerAt = 0;
+  let used = false;
+  const once = (): void => {
+    if (used) throw new Error(`${fileName}: the rows can be read only once`);
+    used = true;
+  };
+  return {
+    table,
+    fileName,
+    header: papa.header,
+    warnings: () => encodingWarning(table, fileName, decoded),
+    allowRagged: () => {
+      ragged = true;
+      papa.allowRagged?.();
+    },
+    get headerLine() {
+      return headerAt || papa.headerLine;
+    },
+    forEachRow: (onRow) => {
+      once();
+      return byteRows(
+        {
+          fileName,
+          header: papa.header,
+          delimiter,
+          newline,
+          first: body,
+          bom,
+          rest: it,
+          ragged: () => ragged,
+          onDecode: (s) => void (decoded = s),
+          onHeader: (line) => void (headerAt = line),
+          file,
+        },
+        onRow,
+      );
+    },
+    batches: () => {
+      once();
+      return papa.batches();
+    },
+  };
 }

@@ -73,7 +73,8 @@ async function* pathTables(p: string, want: Want): AsyncGenerator<SourceTable> {
     for (const name of names) {
       const table = tableNameOf(name);
       if (table === undefined || !want(table)) continue;
-      yield* csvTable(table, name, fileChunks(path.join(p, name), name));
+      const file = path.join(p, name);
+      yield* csvTable(table, name, fileChunks(file, name, FILE_PIECE), await onDisk(file));
     }
     return;
   }
@@ -85,7 +86,7 @@ async function* pathTables(p: string, want: Want): AsyncGenerator<SourceTable> {
   } else {
     const table = tableNameOf(shown);
     if (table === undefined) throw unsupported(shown);
-    if (want(table)) yield* csvTable(table, shown, fileChunks(p, shown));
+    if (want(table)) yield* csvTable(table, shown, fileChunks(p, shown, FILE_PIECE), await onDisk(p));
   }
 }
 
@@ -127,7 +128,20 @@ function unsupported(name: string): InputError {
   });
 }
 
-async function* fileChunks(file: string, shown: string, size = 256 * 1024): AsyncGenerator<Uint8Array> {
+/** Bytes read from a table file at a time. */
+const FILE_PIECE = 256 * 1024;
+
+/** A table file's path and size, for the reader that splits a big one in a thread; none when it cannot be told. */
+async function onDisk(file: string): Promise<{ path: string; size: number; chunk: number } | undefined> {
+  try {
+    const stat = await fs.promises.stat(file);
+    return stat.isFile() ? { path: file, size: stat.size, chunk: FILE_PIECE } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function* fileChunks(file: string, shown: string, size = FILE_PIECE): AsyncGenerator<Uint8Array> {
   const stream = fs.createReadStream(file, { highWaterMark: size });
   try {
     for await (const chunk of stream) yield chunk as Buffer;

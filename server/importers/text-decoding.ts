@@ -105,11 +105,17 @@ function hasTurkishLetters(sample: Uint8Array): boolean {
 export function decodeText(
   first: Uint8Array,
   rest: AsyncIterable<Uint8Array>,
+  /**
+   * Set when `first` is not the file's start but the piece after an ASCII prefix that was read
+   * as bytes (csv-bytes.ts): no BOM is looked for, and `bom` says whether the file began with one.
+   */
+  continued?: { bom: boolean },
 ): { state: DecodeState; texts: AsyncGenerator<string> } {
-  const bom = bomOf(first);
+  const bom = continued ? { encoding: 'utf-8', length: continued.bom ? 3 : 0 } : bomOf(first);
   const state: DecodeState = { encoding: bom.encoding, guessed: false, quotes: false, suspect: false };
   async function* texts(): AsyncGenerator<string> {
-    let decoder = new TextDecoder(state.encoding);
+    const options = { ignoreBOM: continued !== undefined };
+    let decoder = new TextDecoder(state.encoding, options);
     // Only UTF-8 without a BOM can turn out to be something else; while every piece so far
     // was ASCII, switching decoders at the first bad piece reads the file exactly as if its
     // encoding had been known from the start.
@@ -122,7 +128,7 @@ export function decodeText(
           if (!isUtf8(bytes)) {
             state.encoding = await guessSingleByteEncoding(bytes);
             state.guessed = true;
-            decoder = new TextDecoder(state.encoding);
+            decoder = new TextDecoder(state.encoding, options);
             t = decoder.decode(bytes, { stream: true });
           }
         }

@@ -1,0 +1,494 @@
+/**
+ * The fast way through the common table file (issue 12): plain ASCII CSV, UTF-8 with or without
+ * BOM, no double quote, lines ending in LF or CRLF — what SAP's and the generator's extracts of
+ * the big tables are. Rows are split on the bytes, and each value comes from a per-column intern
+ * table looked up by a hash of its bytes, so the millions of rows of AGR_1251 create no text
+ * piece, no decoded string and no string per value: only a value never seen before in its column
+ * becomes a string.
+ *
+ * The rows are exactly those the PapaParse path (csv-table.ts) gives for the same file. As soon
+ * as a piece of the file holds a double quote or a byte above 127, the rest of the file, from
+ * that piece on, goes through that path (decoding, encoding guess, quoting), with the line
+ * count carried over: the ASCII before it reads the same in every encoding. One difference is
+ * left: a lone LF inside a value of a CRLF file is not counted as a line here, while the text
+ * path alone counts it from the moment its decoder has met a quote, which may be pieces ahead
+ * of the row; so in such a file with quotes the line an error names may differ (the rows do not).
+ */
+import { isAscii } from 'node:buffer';
+import fs from 'node:fs';
+import { InputError, systemMessage } from './input-error.ts';
+import { parseStream } from './csv-table.ts';
+import type { RowHandler } from './table-types.ts';
+import { decodeText, type DecodeState } from './text-decoding.ts';
+
+/** The line break PapaParse guesses from a file's first text (its guessLineEndings), for text without quotes. */
+export function guessNewline(text: string): string {
+  const input = text.substring(0, 1024 * 1024);
+  const r = input.split('\r');
+  const n = input.split('\n');
+  const nAppearsFirst = n.length > 1 && n[0].length < r[0].length;
+  if (r.length === 1 || nAppearsFirst) return '\n';
+  let withN = 0;
+  for (const piece of r) if (piece[0] === '\n') withN++;
+  return withN >= r.length / 2 ? '\r\n' : '\r';
+}
+
+/** C0 controls other than tab, LF and CR, and DEL: never in an SAP value (text-decoding.ts). */
+const CONTROL_BYTES: readonly number[] = [...Array.from({ length: 32 }, (_, i) => i).filter((c) => c !== 9 && c !== 10 && c !== 13), 0x7f];
+
+/**
+ * Whether bytes can be split here: ASCII without a double quote or a control character (a
+ * piece with one goes the text path, which names the line and column of the character).
+ */
+export function plainBytes(bytes: Buffer): boolean {
+  if (!isAscii(bytes) || bytes.indexOf(0x22) >= 0) return false;
+  for (let i = 0; i < CONTROL_BYTES.length; i++) if (bytes.indexOf(CONTROL_BYTES[i]) >= 0) return false;
+  return true;
+}
+
+const SEED = 0x811c9dc5 | 0;
+const PRIME = 16777619;
+/** Distinct values a column's table keeps at most; beyond, a new value is only compared with the one before. */
+const MAX_ENTRIES = 1 << 18;
+
+function sameBytes(s: string, buf: Uint8Array, start: number, length: number): boolean {
+  if (s.length !== length) return false;
+  for (let k = 0; k < length; k++) if (s.charCodeAt(k) !== buf[start + k]) return false;
+  return true;
+}
+
+/**
+ * The strings of one column, found by the hash of their bytes (open addressing). Each string
+ * kept has an id, its place in `list`; a value beyond MAX_ENTRIES distinct ones gets id -1 and
+ * is in `fresh`.
+ */
+export class ColumnStrings {
+  readonly list: string[] = [];
+  fresh = '';
+  private slots = new Int32Array(1024).fill(-1);
+  private hashes = new Int32Array(1024);
+  private mask = 1023;
+  private lastId = -1;
+
+  /** The id of the value buf[start, end) ('' is id -1 with `fresh` ''). */
+  id(buf: Buffer, start: number, end: number): number {
+    const length = end - start;
+    if (length === 0) {
+      this.fresh = '';
+      return -1;
+    }
+    const list = this.list;
+    const lastId = this.lastId;
+    if (lastId >= 0 && sameBytes(list[lastId], buf, start, length)) return lastId;
+    if (lastId < 0 && sameBytes(this.fresh, buf, start, length)) return -1;
+    let h = SEED;
+    for (let k = start; k < end; k++) h = Math.imul(h ^ buf[k], PRIME);
+    const slots = this.slots;
+    let i = h & this.mask;
+    for (;;) {
+      const id = slots[i];
+      if (id < 0) break;
+      if (this.hashes[i] === h && sameBytes(list[id], buf, start, length)) {
+        this.lastId = id;
+        return id;
+      }
+      i = (i + 1) & this.mask;
+    }
+    const s = buf.toString('latin1', start, end);
+    if (list.length >= MAX_ENTRIES) {
+      this.fresh = s;
+      this.lastId = -1;
+      return -1;
+    }
+    const id = list.length;
+    list.push(s);
+    slots[i] = id;
+    this.hashes[i] = h;
+    if (list.length * 2 > slots.length) this.grow();
+    this.lastId = id;
+    return id;
+  }
+
+  get(buf: Buffer, start: number, end: number): string {
+    const id = this.id(buf, start, end);
+    return id < 0 ? this.fresh : this.list[id];
+  }
+
+  private grow(): void {
+    const capacity = this.slots.length * 2;
+    const slots = new Int32Array(capacity).fill(-1);
+    const hashes = new Int32Array(capacity);
+    const mask = capacity - 1;
+    const oldSlots = this.slots;
+    const oldHashes = this.hashes;
+    for (let j = 0; j < oldSlots.length; j++) {
+      const id = oldSlots[j];
+      if (id < 0) continue;
+      let i = oldHashes[j] & mask;
+      while (slots[i] >= 0) i = (i + 1) & mask;
+      slots[i] = id;
+      hashes[i] = oldHashes[j];
+    }
+    this.slots = slots;
+    this.hashes = hashes;
+    this.mask = mask;
+  }
+}
+
+/**
+ * Splits plain bytes into rows (lines) and values (at the delimiter), exactly as PapaParse
+ * splits the same text without quotes: LF or CRLF line breaks (a lone LF of a CRLF file is a
+ * character), one CR dropped before a line break or the end, empty lines skipped but counted.
+ */
+export class LineSplitter {
+  readonly columns: ColumnStrings[] = [];
+  private readonly delim: number;
+  private readonly crlf: boolean;
+
+  constructor(
+    delimiter: string,
+    newline: '\n' | '\r\n',
+    /** The line the next byte is on. */
+    public line: number,
+  ) {
+    this.delim = delimiter.charCodeAt(0);
+    this.crlf = newline === '\r\n';
+  }
+
+  column(i: number): ColumnStrings {
+    let col = this.columns[i];
+    if (col === undefined) this.columns[i] = col = new ColumnStrings();
+    return col;
+  }
+
+  /**
+   * Hands each row of buf's whole lines to `field` (its values one by one) and `end`; returns
+   * where the unfinished last line starts (buf.length when none). `final`: buf ends the file.
+   */
+  split(buf: Buffer, final: boolean, field: (col: ColumnStrings, index: number, buf: Buffer, start: number, end: number) => void, end: (line: number, fields: number) => void): number {
+    const n = buf.length;
+    const crlf = this.crlf;
+    const delim = this.delim;
+    let pos = 0;
+    while (pos < n) {
+      let stop = buf.indexOf(10, pos);
+      // In a CRLF file a lone LF is part of the value, as in the text path.
+      if (crlf) while (stop >= 0 && (stop === pos || buf[stop - 1] !== 13)) stop = buf.indexOf(10, stop + 1);
+      let next: number;
+      let last: number;
+      if (stop < 0) {
+        if (!final) return pos;
+        last = n;
+        next = n;
+      } else {
+        last = crlf ? stop - 1 : stop;
+        next = stop + 1;
+      }
+      // The line's last value loses one CR before the line break (or the end of the file).
+      if (last > pos && buf[last - 1] === 13) last--;
+      const at = this.line++;
+      if (last === pos) {
+        pos = next;
+        continue; // an empty line
+      }
+      let index = 0;
+      let from = pos;
+      for (;;) {
+        let to = buf.indexOf(delim, from);
+        if (to < 0 || to > last) to = last;
+        field(this.column(index), index, buf, from, to);
+        index++;
+        if (to === last) break;
+        from = to + 1;
+      }
+      pos = next;
+      end(at, index);
+    }
+    return n;
+  }
+}
+
+export interface ByteRowsInput {
+  fileName: string;
+  header: readonly string[];
+  delimiter: string;
+  newline: '\n' | '\r\n';
+  /** The file's first piece, without its BOM; checked by plainBytes. */
+  first: Buffer;
+  /** Whether the file began with a UTF-8 BOM. */
+  bom: boolean;
+  /** The pieces after `first`. */
+  rest: AsyncIterator<Uint8Array>;
+  /** Whether rows may have another number of fields than the header. */
+  ragged: () => boolean;
+  /** Called with the decoding state when the rest of the file is handed to the text path. */
+  onDecode: (state: DecodeState) => void;
+  /** Called with the header's line once it was read. */
+  onHeader: (line: number) => void;
+  /** The file, when the table is a file on disk read in pieces of `chunk` bytes: a big one is split in a thread. */
+  file?: { path: string; size: number; chunk: number };
+}
+
+/** Files from this size on are split in a thread (both cores: one splits, one maps); SEGRA_READ_THREAD_MIN_BYTES for tests. */
+function threadMinBytes(): number {
+  const set = Number(process.env.SEGRA_READ_THREAD_MIN_BYTES);
+  return Number.isSafeInteger(set) && set > 0 ? set : 32 * 1024 * 1024;
+}
+
+/** The share of a big file the calling thread splits itself (it maps the other thread's rows too). */
+const SPLIT_HERE = 0.2;
+
+/**
+ * SEGRA_READ_THREADS=1 splits big files in a second thread. Off by default: measured on LD
+ * (issue 12), it took the calling thread's CPU for reading L from 5.5-5.9 s to 3.4-3.9 s, but
+ * the peak RSS of the whole analysis rose from 800 MB to 860-1,056 MB (over 1 GiB once in
+ * four runs), and on the shared machine the wall time did not come out lower.
+ */
+function threadsWanted(): boolean {
+  return process.env.SEGRA_READ_THREADS === '1';
+}
+
+/** Streams the data rows of a plain CSV file to `onRow` (the header row is skipped). */
+export async function byteRows(input: ByteRowsInput, onRow: RowHandler): Promise<void> {
+  const { fileName, header } = input;
+  const width = header.length;
+  const splitter = new LineSplitter(input.delimiter, input.newline, 1);
+  let headerSeen = false;
+
+  const row = (values: string[], at: number): void => {
+    if (!headerSeen) {
+      headerSeen = true;
+      input.onHeader(at);
+      return;
+    }
+    if (values.length !== width && !input.ragged()) {
+      throw new InputError(`expected ${width} fields as in the header, got ${values.length}`, { file: fileName, line: at });
+    }
+    onRow(values, at);
+  };
+  let values: string[] = [];
+  const field = (col: ColumnStrings, _i: number, buf: Buffer, start: number, end: number): void => void values.push(col.get(buf, start, end));
+  const end = (at: number): void => {
+    const v = values;
+    values = [];
+    row(v, at);
+  };
+
+  const half = await secondHalf(input);
+  const thread = half ? startHalf(input, half) : undefined;
+  try {
+    let carry: Buffer | undefined;
+    let piece: Buffer = input.first;
+    let index = 0;
+    for (;;) {
+      if (!plainBytes(piece)) {
+        await thread?.stop();
+        await textRows(input, piece, input.rest, carry, splitter.line, row);
+        return;
+      }
+      const buf = carry && carry.length > 0 ? Buffer.concat([carry, piece]) : piece;
+      if (thread && index === thread.piece) {
+        // This piece holds the line the thread started on: the lines before it are this thread's.
+        const mine = buf.subarray(0, buf.length - piece.length + thread.skip);
+        if (splitter.split(mine, false, field, end) !== mine.length) throw new Error(`${fileName}: the halves of the file do not meet at a line break`);
+        await thread.rows(splitter.line, row);
+        return;
+      }
+      const r = await input.rest.next();
+      const done = r.done === true;
+      const cut = splitter.split(buf, done, field, end);
+      carry = cut < buf.length ? buf.subarray(cut) : undefined;
+      if (done) return;
+      index++;
+      piece = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength);
+    }
+  } finally {
+    await thread?.stop();
+  }
+}
+
+/** The rest of the file from `piece` on, through the text path (decoding, quoting), lines counted on from `line`. */
+async function textRows(
+  input: ByteRowsInput,
+  piece: Buffer,
+  rest: AsyncIterator<Uint8Array>,
+  carry: Buffer | undefined,
+  line: number,
+  row: (values: string[], at: number) => void,
+): Promise<void> {
+  const { state, texts } = decodeText(piece, { [Symbol.asyncIterator]: () => rest }, { bom: input.bom });
+  input.onDecode(state);
+  const head = carry && carry.length > 0 ? carry.toString('latin1') : '';
+  const all = (async function* () {
+    if (head) yield head;
+    yield* texts;
+  })();
+  await parseStream(all, state, input.delimiter, input.fileName, input.header, row, { line, newline: input.newline });
+}
+
+/** One batch of rows from the splitting thread: per row its line and number of values, then the value ids. */
+export interface RowBatch {
+  type: 'rows';
+  lines: Int32Array;
+  widths: Int32Array;
+  /** Per value: its id in its column's strings (`fresh` adds the new ones), or -1 - its index in `extra`. */
+  cells: Int32Array;
+  fresh: string[][];
+  extra: string[];
+}
+
+/** What the thread reports besides rows: the end, or the piece from which the text path must read. */
+export type ThreadMessage = RowBatch | { type: 'end' } | { type: 'text'; piece: number; carry: Uint8Array; line: number };
+
+interface Half {
+  file: { path: string; size: number; chunk: number };
+  /** The piece (of `chunk` bytes) the thread starts in, and where in it: just after a line break. */
+  piece: number;
+  skip: number;
+}
+
+/**
+ * Where a thread may take over the rest of a big plain file: the first line break of the piece
+ * at about a fifth of it (SPLIT_HERE). None for a small file, a file read otherwise, or a middle piece without a
+ * line break.
+ */
+async function secondHalf(input: ByteRowsInput): Promise<Half | undefined> {
+  const file = input.file;
+  if (!file || file.size < threadMinBytes() || input.first.length + (input.bom ? 3 : 0) !== file.chunk || !threadsWanted()) return undefined;
+  // This thread also maps every row: it splits about a fifth, the other thread the rest (balanced on L's AGR_1251).
+  const piece = Math.floor((file.size / file.chunk) * SPLIT_HERE);
+  if (piece < 1) return undefined;
+  const bytes = Buffer.alloc(file.chunk);
+  let read: number;
+  try {
+    const handle = await fs.promises.open(file.path, 'r');
+    try {
+      ({ bytesRead: read } = await handle.read(bytes, 0, file.chunk, piece * file.chunk));
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return undefined;
+  }
+  let stop = bytes.indexOf(10);
+  if (input.newline === '\r\n') while (stop >= 0 && stop < read && (stop === 0 || bytes[stop - 1] !== 13)) stop = bytes.indexOf(10, stop + 1);
+  if (stop < 0 || stop >= read) return undefined;
+  return { file, piece, skip: stop + 1 };
+}
+
+/**
+ * Starts the thread (csv-bytes-thread.ts) on the second half; `rows` then maps its batches of
+ * value ids in order, once this thread has read the first half. When the thread meets a piece
+ * that is not plain, the rest is read from that piece on through the text path, as byteRows
+ * would have.
+ */
+function startHalf(input: ByteRowsInput, half: Half): { piece: number; skip: number; rows: (line: number, row: (values: string[], at: number) => void) => Promise<void>; stop: () => Promise<void> } {
+  let worker: import('node:worker_threads').Worker | undefined;
+  const queue: ThreadMessage[] = [];
+  let failure: unknown;
+  let wake: (() => void) | null = null;
+  const taken = new Int32Array(new SharedArrayBuffer(4));
+  const started = import('../workers/start-worker.ts').then(({ startWorker }) => {
+    worker = startWorker('csv-bytes-thread', import.meta.url, {
+      path: half.file.path,
+      chunk: half.file.chunk,
+      delimiter: input.delimiter,
+      newline: input.newline,
+      piece: half.piece,
+      skip: half.skip,
+      taken,
+    });
+    worker.on('message', (m: ThreadMessage) => {
+      queue.push(m);
+      wake?.();
+    });
+    worker.on('error', (e) => {
+      failure ??= e;
+      wake?.();
+    });
+    worker.on('exit', (code) => {
+      failure ??= new Error(`${input.fileName}: the reading thread stopped (exit code ${code})`);
+      wake?.();
+    });
+  });
+  const next = async (): Promise<ThreadMessage> => {
+    for (;;) {
+      if (queue.length > 0) return queue.shift()!;
+      if (failure !== undefined) throw failure;
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+    }
+  };
+  let stopped = false;
+  return {
+    piece: half.piece,
+    skip: half.skip,
+    rows: async (line, row) => {
+      await started;
+      // The thread counts its lines from 1.
+      const offset = line - 1;
+      const strings: string[][] = [];
+      for (;;) {
+        const m = await next();
+        if (m.type === 'end') return;
+        if (m.type === 'rows') {
+          replay(m, strings, row, offset);
+          Atomics.add(taken, 0, 1);
+          Atomics.notify(taken, 0);
+          continue;
+        }
+        await textFrom(input, half.file, m.piece, Buffer.from(m.carry), m.line + offset, row);
+        return;
+      }
+    },
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await started;
+      await worker?.terminate();
+    },
+  };
+}
+
+/** The rest of the file from piece `piece` on, through the text path (the pieces as byteRows would have had them). */
+async function textFrom(
+  input: ByteRowsInput,
+  file: { path: string; chunk: number },
+  piece: number,
+  carry: Buffer,
+  line: number,
+  row: (values: string[], at: number) => void,
+): Promise<void> {
+  const stream = fs.createReadStream(file.path, { highWaterMark: file.chunk, start: piece * file.chunk });
+  try {
+    const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    const first = await it.next();
+    if (first.done) return;
+    await textRows(input, first.value, it, carry, line, row);
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`cannot be read: ${systemMessage(e)}`, { file: input.fileName }, { cause: e });
+  } finally {
+    stream.destroy();
+  }
+}
+
+function replay(m: RowBatch, strings: string[][], row: (values: string[], at: number) => void, offset: number): void {
+  for (let c = 0; c < m.fresh.length; c++) {
+    const add = m.fresh[c];
+    if (!add || add.length === 0) continue;
+    const list = (strings[c] ??= []);
+    for (let k = 0; k < add.length; k++) list.push(add[k]);
+  }
+  const { lines, widths, cells, extra } = m;
+  let k = 0;
+  for (let r = 0; r < lines.length; r++) {
+    const width = widths[r];
+    const values: string[] = [];
+    for (let c = 0; c < width; c++) {
+      const id = cells[k++];
+      values.push(id >= 0 ? strings[c][id] : extra[-1 - id]);
+    }
+    row(values, lines[r] + offset);
+  }
+}
