@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { date8ToIso } from '../../engine/model/dates.ts';
 import type { InputWarning } from '../../engine/model/controls.ts';
 import type { Database } from '../db/database.ts';
@@ -7,6 +8,7 @@ import { isInputError } from '../importers/input-error.ts';
 import { readUsage } from '../importers/usage-reader.ts';
 import { importFailure } from './import-extract-job.ts';
 import type { ImportUsageJob } from './job-names.ts';
+import { fetchJobUpload, uploadsRoot } from '../uploads/stored-uploads.ts';
 
 /** Rows per COPY chunk (short steps on the embedded database's only connection). */
 const CHUNK_ROWS = 20_000;
@@ -38,7 +40,8 @@ async function unknownUsers(db: Database, periodId: string, users: ReadonlySet<s
  * the period's usage points at them and the previous rows go. A failure keeps the previous
  * usage and records the reason.
  */
-export async function runUsageImport(db: Database, job: ImportUsageJob): Promise<void> {
+export async function runUsageImport(db: Database, queued: ImportUsageJob): Promise<void> {
+  let job = queued;
   const sums = new Map<string, number>();
   const users = new Set<string>();
   const tcodes = new Set<string>();
@@ -46,7 +49,8 @@ export async function runUsageImport(db: Database, job: ImportUsageJob): Promise
   let last: number | null = null;
   try {
     await setProgress(db, job, 5);
-    const read = await readUsage(job.input, {
+    job = { ...job, ...(await fetchJobUpload(db, { dir: job.dir, input: '', storedUpload: job.storedUpload }, uploadsRoot())) };
+    const read = await readUsage(path.join(job.dir, job.fileName), {
       client: job.client,
       onRow: (user, tcode, count, day) => {
         const key = `${user}\t${tcode}\t${day ?? ''}`;
@@ -111,6 +115,6 @@ export async function runUsageImport(db: Database, job: ImportUsageJob): Promise
     );
     if (!isInputError(e)) console.error('[import-usage]', e);
   } finally {
-    await rm(job.dir, { recursive: true, force: true });
+    if (job.dir) await rm(job.dir, { recursive: true, force: true });
   }
 }

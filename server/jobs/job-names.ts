@@ -50,8 +50,10 @@ export interface BasisJob {
 export interface ImportUsageJob {
   periodId: string;
   importId: string;
+  /** The upload's folder; empty while the upload waits in the database (storedUpload). */
   dir: string;
-  input: string;
   fileName: string;
+  /** As ImportExtractJob.storedUpload. */
+  storedUpload?: string;
   client?: string;
 }

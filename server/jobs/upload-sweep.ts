@@ -17,7 +17,9 @@ export async function sweepUploads(db: Database, uploadsDir: string, olderThanSe
     return 0; // no upload yet
   }
   const { rows } = await db.query<{ importing_id: string }>(
-    `SELECT importing_id::text AS importing_id FROM system_periods WHERE status = 'importing' AND importing_id IS NOT NULL`,
+    `SELECT importing_id::text AS importing_id FROM system_periods WHERE status = 'importing' AND importing_id IS NOT NULL
+     UNION ALL
+     SELECT importing_id::text FROM system_period_usage WHERE status = 'importing' AND importing_id IS NOT NULL`,
   );
   const running = new Set(rows.map((r) => r.importing_id));
   let removed = 0;

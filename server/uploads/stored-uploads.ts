@@ -93,6 +93,7 @@ export async function sweepStoredUploads(db: Database, olderThanSeconds: number)
     `DELETE FROM stored_uploads u
      WHERE u.created_at < now() - make_interval(secs => $1)
        AND NOT EXISTS (SELECT 1 FROM system_periods p WHERE p.status = 'importing' AND p.importing_id = u.upload_id)
+       AND NOT EXISTS (SELECT 1 FROM system_period_usage x WHERE x.status = 'importing' AND x.importing_id = u.upload_id)
      RETURNING u.upload_id`,
     [olderThanSeconds],
   );

@@ -5,6 +5,8 @@
  * stored (runAnalysis, in this process). Prints the runs and the medians.
  *   npx tsx tests/perf/usage-analysis-cost.ts <postgres url> <size dir> <YYYY-MM-DD> [runs]
  */
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runAnalysis } from '../../server/analyses/run-analysis.ts';
 import { openPostgres } from '../../server/db/database.ts';
@@ -35,7 +37,10 @@ const importMs = performance.now() - t;
 const usageId = crypto.randomUUID();
 await db.query(`INSERT INTO system_period_usage (system_period_id, customer_id, status, importing_id) VALUES ($1, $2, 'importing', $3)`, [periodId, customerId, usageId]);
 t = performance.now();
-await runUsageImport(db, { periodId, importId: usageId, dir: path.join(dir, 'upload-not-removed'), input: path.join(dir, 'usage.csv'), fileName: 'usage.csv' });
+// The import removes its upload folder when it ends: give it a copy of the export.
+const usageUpload = mkdtempSync(path.join(tmpdir(), 'usage-upload-'));
+copyFileSync(path.join(dir, 'usage.csv'), path.join(usageUpload, 'usage.csv'));
+await runUsageImport(db, { periodId, importId: usageId, dir: usageUpload, fileName: 'usage.csv' });
 const usageImportMs = performance.now() - t;
 const usage = (await db.query<{ status: string; row_count: number; error: unknown }>('SELECT status, row_count, error FROM system_period_usage WHERE system_period_id = $1', [periodId])).rows[0];
 if (usage.status !== 'ready') throw new Error(`usage import ${JSON.stringify(usage.error)}`);

@@ -10,6 +10,7 @@ import { resourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { requireQueue, systemPeriodsResource } from '../system-periods/system-periods-resource.ts';
 import { saveUpload } from '../system-periods/uploads.ts';
+import { keepUpload } from '../../uploads/stored-uploads.ts';
 
 /** A system period's usage table as the API shows it (DESIGN 5.17). */
 export interface UsageRecord {
@@ -86,7 +87,9 @@ export function registerUsageRoutes(app: FastifyInstance, options: { db: Databas
       );
       if (claimed.rows.length === 0) throw conflict('A usage upload of this period is already running', 'IMPORT_RUNNING');
       const client = upload.fields.client?.trim() || undefined;
-      const job: ImportUsageJob = { periodId: id, importId, dir: upload.dir, input: path.join(upload.dir, upload.files[0]), fileName: upload.files[0], ...(client ? { client } : {}) };
+      // On PostgreSQL the upload moves into the database: any worker can import it (issue 12 item 6).
+      const { storedUpload, dir } = await keepUpload(db, importId, upload);
+      const job: ImportUsageJob = { periodId: id, importId, dir, fileName: upload.files[0], ...(storedUpload ? { storedUpload } : {}), ...(client ? { client } : {}) };
       const jobId = await queue.send(JOBS.importUsage, job);
       return reply.status(202).send({ jobId, importId, systemPeriodId: id, status: 'importing', files: upload.files });
     },

@@ -92,7 +92,8 @@ describe.skipIf(!postgresAdminUrl)('API and workers sharing nothing but PostgreS
     await upload(`/api/system-periods/${june.id}/extract`, { 'extract.zip': zipFolder(path.join(landscape, 'system')) });
     const rules = await api('POST', '/api/risk-periods', { name: 'Rules', periodDate: DATE });
     await upload(`/api/risk-periods/${rules.id}/ruleset`, folderFiles(path.join(landscape, 'rules')));
-    expect(await storedUploads()).toBeGreaterThan(1);
+    await upload(`/api/system-periods/${june.id}/usage`, { 'usage.csv': new TextEncoder().encode('BNAME,TCODE,COUNT\nNOBODY,FB60,3\n') });
+    expect(await storedUploads()).toBeGreaterThan(2);
     expect(files(path.join(homes.api, 'data', 'uploads'))).toEqual([]);
 
     const shards = { ANALYSIS_SHARDS: '2', ANALYSIS_SHARD_MIN_USERS: '1', SEGRA_TEST_ANALYSIS_PAUSE_MS: '1500' };
@@ -114,6 +115,10 @@ describe.skipIf(!postgresAdminUrl)('API and workers sharing nothing but PostgreS
     expect(done.counts.findings).toBeGreaterThan(0);
     const log = (await db.query<{ shard_log: { worker: string }[] }>('SELECT shard_log FROM analyses WHERE id = $1', [analysis.id])).rows[0].shard_log;
     expect(new Set(log.map((e) => e.worker)).size).toBe(2);
+
+    // The usage export (issue 17) went the same way: stored in PostgreSQL, imported by a worker.
+    const usageDone = await waitFor(() => api('GET', `/api/system-periods/${june.id}/usage`), (u) => u.status !== 'importing', 60_000);
+    expect(usageDone).toMatchObject({ status: 'ready' });
 
     // Nothing left behind: no stored upload, no fetched folder.
     expect(await storedUploads()).toBe(0);

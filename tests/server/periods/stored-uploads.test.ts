@@ -87,15 +87,22 @@ function suite(target: TestDatabase): void {
     );
     const running = crypto.randomUUID();
     const stale = crypto.randomUUID();
-    await db.query(`INSERT INTO system_periods (customer_id, system_id, name, period_date, status, importing_id) VALUES ($1, $2, 'running', '2026-06-30', 'importing', $3)`, [c.rows[0].id, s.rows[0].id, running]);
+    const usage = crypto.randomUUID();
+    const period = await db.query<{ id: string }>(
+      `INSERT INTO system_periods (customer_id, system_id, name, period_date, status, importing_id) VALUES ($1, $2, 'running', '2026-06-30', 'importing', $3) RETURNING id`,
+      [c.rows[0].id, s.rows[0].id, running],
+    );
+    // A queued usage upload of the period (issue 17) is kept too.
+    await db.query(`INSERT INTO system_period_usage (system_period_id, customer_id, status, importing_id) VALUES ($1, $2, 'importing', $3)`, [period.rows[0].id, c.rows[0].id, usage]);
     const dir = path.join(work, 'sweep');
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, 'x.csv'), 'A\n1\n');
-    for (const id of [running, stale]) await storeUploadFiles(db, id, dir, ['x.csv']);
+    for (const id of [running, stale, usage]) await storeUploadFiles(db, id, dir, ['x.csv']);
     expect(await sweepStoredUploads(db, 300)).toBe(0); // young
-    await db.query(`UPDATE stored_uploads SET created_at = now() - interval '1 hour' WHERE upload_id IN ($1, $2)`, [running, stale]);
+    await db.query(`UPDATE stored_uploads SET created_at = now() - interval '1 hour' WHERE upload_id IN ($1, $2, $3)`, [running, stale, usage]);
     expect(await sweepStoredUploads(db, 300)).toBe(1);
-    expect((await db.query<{ upload_id: string }>('SELECT upload_id FROM stored_uploads WHERE upload_id IN ($1, $2)', [running, stale])).rows.map((r) => r.upload_id)).toEqual([running]);
+    const kept = await db.query<{ upload_id: string }>('SELECT upload_id FROM stored_uploads WHERE upload_id IN ($1, $2, $3)', [running, stale, usage]);
+    expect(kept.rows.map((r) => r.upload_id).sort()).toEqual([running, usage].sort());
     expect(await count('SELECT count(*) AS n FROM stored_upload_chunks c WHERE NOT EXISTS (SELECT 1 FROM stored_uploads u WHERE u.id = c.file_id)')).toBe(0);
   });
 }
