@@ -67,15 +67,16 @@ function suite(target: TestDatabase): void {
     process.env.SEGRA_TEST_EVALUATION_SPIN_MS = String(SPIN_MS);
     const created = (await call('POST', '/api/analyses', { name: 'busy', systemPeriodId: periodId, riskPeriodId })).body;
     const seen = new Set<string>();
-    const evaluating = await waitFor(
-      async () => {
-        const a = (await call('GET', `/api/analyses/${created.id}`)).body;
-        if (a.status === 'running') seen.add(`${a.phase} ${a.progress}`);
-        return a;
-      },
-      (a) => (a.status !== 'enqueued' && a.status !== 'running') || a.phase === 'evaluating',
-      60_000,
-    );
+    // Polled every few milliseconds: loading an S period takes a fraction of a second, which a
+    // coarser poll (harness waitFor, 200 ms) can miss whole on a quiet machine.
+    let evaluating: { status: string; phase: string | null; progress: number };
+    for (const end = Date.now() + 60_000; ; ) {
+      evaluating = (await call('GET', `/api/analyses/${created.id}`)).body;
+      if (evaluating.status === 'running') seen.add(`${evaluating.phase} ${evaluating.progress}`);
+      if ((evaluating.status !== 'enqueued' && evaluating.status !== 'running') || evaluating.phase === 'evaluating') break;
+      if (Date.now() > end) throw new Error(`timed out waiting; last: ${JSON.stringify(evaluating)}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
     expect(evaluating).toMatchObject({ status: 'running', phase: 'evaluating', progress: 50 });
     // The load before the evaluation was seen moving (some step of it), not only the evaluation.
     expect([...seen].some((s) => s.startsWith('loading'))).toBe(true);
