@@ -149,3 +149,17 @@ describe('the basis check catalogue in every language', () => {
     }
   });
 });
+
+describe('import errors on the screens', () => {
+  it('no screen shows a stored import error in the server’s English (jobErrorText translates it)', () => {
+    const sources = (dir: string): string[] =>
+      readdirSync(dir).flatMap((f) => {
+        const p = path.join(dir, f);
+        return statSync(p).isDirectory() ? sources(p) : /\.tsx?$/.test(p) ? [p] : [];
+      });
+    const raw = sources(path.resolve('src'))
+      .filter((f) => !f.endsWith(path.join('analysis', 'helpers.ts')))
+      .filter((f) => /\bformatImportError\(/.test(readFileSync(f, 'utf8')));
+    expect(raw.map((f) => path.relative(process.cwd(), f))).toEqual([]);
+  });
+});

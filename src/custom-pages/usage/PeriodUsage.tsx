@@ -4,7 +4,8 @@ import { useTranslate } from 'react-admin';
 import { apiJson } from '../analysis/api.ts';
 import { UploadButton } from '../analysis/FileButtons.tsx';
 import { ConfirmButton, usePolling, useApiError } from '../analysis/components.tsx';
-import { formatImportError, periodStatusColour } from '../analysis/helpers.ts';
+import { periodStatusColour } from '../analysis/helpers.ts';
+import { jobErrorText } from '../../i18n/localize-server.ts';
 
 /** GET /api/system-periods/:id/usage (server/modules/usage/usage-routes.ts). */
 export interface PeriodUsageRecord {
@@ -46,7 +47,7 @@ export function PeriodUsage({ periodId, disabled }: { periodId: string; disabled
   useEffect(load, [load]);
   usePolling(load, 1000, usage?.status === 'importing');
   const status = usage?.status ?? 'empty';
-  const error = status === 'failed' ? formatImportError(usage?.error) : '';
+  const error = status === 'failed' ? (jobErrorText(usage?.error, translate) ?? '') : '';
   return (
     <Box sx={{ minWidth: 160 }} data-testid="period-usage">
       <Chip size="small" color={periodStatusColour(status)} label={translate(`segra.usage.status.${status}`)} data-testid="usage-status" />
