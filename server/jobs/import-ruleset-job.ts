@@ -27,13 +27,13 @@ export async function runRulesetImport(db: Database, job: ImportRulesetJob): Pro
         [job.riskPeriodId],
       );
     });
-    await notifyRulesetImportEnded(db, job.riskPeriodId, job.dir, job.requestedBy, true);
+    await notifyRulesetImportEnded(db, job.riskPeriodId, job.storedUpload ?? job.dir, job.requestedBy, true);
   } catch (e) {
     await db.query(`UPDATE risk_periods SET status = 'failed', progress = 0, error = $2, updated_at = now() WHERE id = $1`, [
       job.riskPeriodId,
       JSON.stringify(importFailure(e, job.dir)),
     ]);
-    await notifyRulesetImportEnded(db, job.riskPeriodId, job.dir, job.requestedBy, false);
+    await notifyRulesetImportEnded(db, job.riskPeriodId, job.storedUpload ?? job.dir, job.requestedBy, false);
     if (!isInputError(e)) console.error('[import-ruleset]', e);
   } finally {
     if (job.dir) await rm(job.dir, { recursive: true, force: true });

@@ -49,8 +49,7 @@ interface ViewFinding {
 }
 
 const FINDING_SELECT = `f.id, f.holder, f.risk_id AS "riskId", f.risk_level AS "riskLevel", f.risk_type AS "riskType", f.accepted,
-  f.meeting_roles AS "meetingRoles", COALESCE(r.description, '') AS "riskDescription"`;
-const RISK_JOIN = `LEFT JOIN risks r ON r.risk_period_id = $3 AND r.risk_id = f.risk_id`;
+  f.meeting_roles AS "meetingRoles", f.risk_description AS "riskDescription"`;
 
 /**
  * `GET /api/reports/user-view?analysisId=…&user=BNAME` and `GET /api/reports/role-view?analysisId=…&role=AGR_NAME`
@@ -123,9 +122,9 @@ export function registerHolderViews(app: FastifyInstance, db: Database): void {
       [analysis.data_import_id, name],
     );
     const alone = await db.query<ViewFinding>(
-      `SELECT ${FINDING_SELECT}, '' AS "holderName" FROM findings f ${RISK_JOIN}
+      `SELECT ${FINDING_SELECT}, '' AS "holderName" FROM findings f
        WHERE f.analysis_id = $1 AND f.level = 'ROLE' AND f.holder = $2 ORDER BY f.risk_id COLLATE "C"`,
-      [analysis.id, name, analysis.risk_period_id],
+      [analysis.id, name],
     );
     // User findings whose provenance passes through the role, where the role does not meet the
     // whole risk by itself (meeting_roles, DESIGN 5.12): what it causes in combination.
@@ -135,22 +134,21 @@ export function registerHolderViews(app: FastifyInstance, db: Database): void {
       `WITH RECURSIVE up(agr) AS (
          SELECT $2::text
          UNION
-         SELECT c.agr_name FROM sap_agr_agrs c JOIN up ON c.child_agr = up.agr WHERE c.import_id = $4
+         SELECT c.agr_name FROM sap_agr_agrs c JOIN up ON c.child_agr = up.agr WHERE c.import_id = $3
        ), holders AS (
-         SELECT DISTINCT g.uname FROM sap_agr_users g JOIN up ON g.agr_name = up.agr WHERE g.import_id = $4
+         SELECT DISTINCT g.uname FROM sap_agr_users g JOIN up ON g.agr_name = up.agr WHERE g.import_id = $3
        ), reach(uname) AS (
          SELECT uname FROM holders
          UNION
-         SELECT r.bname FROM sap_usrefus r JOIN holders h ON r.refuser = h.uname WHERE r.import_id = $4
+         SELECT r.bname FROM sap_usrefus r JOIN holders h ON r.refuser = h.uname WHERE r.import_id = $3
        )
        SELECT ${FINDING_SELECT}, count(*) OVER ()::int AS total,
-              COALESCE((SELECT ${fullNameSql('u')} FROM sap_user_addr u WHERE u.import_id = $4 AND u.bname = f.holder ORDER BY u.seq LIMIT 1), '') AS "holderName"
+              f.holder_name AS "holderName"
        FROM reach JOIN findings f ON f.analysis_id = $1 AND f.level = 'USER' AND f.holder = reach.uname
-       ${RISK_JOIN}
        WHERE NOT ($2 = ANY (f.meeting_roles))
          AND jsonb_path_exists(f.provenance, '$[*].sources[*][*] ? (@.kind == "role" && @.name == $r)', jsonb_build_object('r', $2::text))
        ORDER BY f.holder COLLATE "C", f.risk_id COLLATE "C" LIMIT ${VIEW_LIMIT}`,
-      [analysis.id, name, analysis.risk_period_id, analysis.data_import_id],
+      [analysis.id, name, analysis.data_import_id],
     );
     return {
       analysisId: analysis.id,

@@ -164,7 +164,16 @@ function suite(target: TestDatabase): void {
       const alone = (await db.query<{ risk_id: string }>(`SELECT risk_id FROM findings WHERE analysis_id = $1 AND level = 'ROLE' AND holder = $2`, [analysis, role])).rows.map((x) => x.risk_id);
       expect(alone.length).toBeGreaterThan(0);
       expect(r.body.alone.map((f: { riskId: string }) => f.riskId).sort()).toEqual(alone.sort());
-      expect(r.body.alone.every((f: { riskDescription: string }) => typeof f.riskDescription === 'string' && f.riskDescription.length > 0)).toBe(true);
+      // The names a finding was analysed with (migration 0021), as the findings list shows them.
+      const stored = (await db.query<{ risk_id: string; risk_description: string }>(
+        `SELECT risk_id, risk_description FROM findings WHERE analysis_id = $1 AND level = 'ROLE' AND holder = $2`,
+        [analysis, role],
+      )).rows;
+      expect(stored.every((f) => f.risk_description.length > 0)).toBe(true);
+      await db.query(`UPDATE findings SET risk_description = 'as analysed ' || risk_id WHERE analysis_id = $1 AND level = 'ROLE' AND holder = $2`, [analysis, role]);
+      const again = await call('GET', `/api/reports/role-view?analysisId=${analysis}&role=${encodeURIComponent(role)}`, admin);
+      expect(again.body.alone.map((f: { riskId: string; riskDescription: string }) => f.riskDescription).sort()).toEqual(stored.map((f) => `as analysed ${f.risk_id}`).sort());
+      await db.query(`UPDATE findings f SET risk_description = s.d FROM (SELECT unnest($3::text[]) AS id, unnest($4::text[]) AS d) s WHERE f.analysis_id = $1 AND f.level = 'ROLE' AND f.holder = $2 AND f.risk_id = s.id`, [analysis, role, stored.map((f) => f.risk_id), stored.map((f) => f.risk_description)]);
       // Computed here from every user finding's provenance.
       const users = (
         await db.query<{ id: string; provenance: { sources: Step[][] }[]; meeting_roles: string[] }>(
