@@ -8,7 +8,9 @@ import { DEMO_CUSTOMER_ID } from './seed.ts';
 export function findingToRecord(f: Finding, analysisId: string, n: number): Rec {
   const meetingRoles = [...new Set(f.functions.flatMap((m) => m.sources.flatMap((p) => p.filter((s) => s.kind === 'role').map((s) => s.name))))];
   // The fields a simulation shows (shared with the server), plus the stored finding's own.
-  return { id: `${analysisId}-${n}`, customerId: DEMO_CUSTOMER_ID, analysisId, ...findingRecord(f), meetingRoles, acceptanceId: null };
+  // Demo mode keeps no mitigations and no usage: a finding is open or accepted, not executed.
+  const status = f.accepted ? 'accepted' : 'open';
+  return { id: `${analysisId}-${n}`, customerId: DEMO_CUSTOMER_ID, analysisId, ...findingRecord(f), meetingRoles, acceptanceId: null, status, controls: [], execution: null, executionRank: 0 };
 }
 
 export async function storeFindings(ctx: DemoContext, analysisId: string, findings: Finding[]): Promise<void> {

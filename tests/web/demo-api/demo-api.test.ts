@@ -113,6 +113,9 @@ describe('demo API: analyses, simulations and reports with the engine', () => {
     const rows = (await r.json()) as { level: string; holder: string; riskId: string; functions: { permissions: unknown[] }[] }[];
     expect(rows.map(key).sort()).toEqual(expected.map(key).sort());
     expect(rows.every((x) => x.functions.length > 0 && x.functions.every((m) => Array.isArray(m.permissions)))).toBe(true);
+    // The status filter of the list (issue 16) finds the demo's findings as the server's would.
+    const open = await call('GET', list('findings', { range: [0, 9999], filter: { analysisId: DEMO_ANALYSIS_ID, status: ['open'] } }));
+    expect(((await open.json()) as unknown[]).length).toBe(expected.filter((f) => !f.accepted).length);
   });
 
   it('runs a new analysis to completion with the engine’s findings, acceptances applied', async () => {
