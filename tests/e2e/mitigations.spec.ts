@@ -82,7 +82,9 @@ test('a mitigation turns the finding mitigated with its control shown; its expir
   // The mitigation expires: valid to before the analysis date.
   await page.goto('/app/risk/mitigations');
   await mitigationRow.click();
-  await page.getByLabel('Geçerlilik bitişi').fill('2000-01-31');
+  // The row opens the edit form; until it has, the list's column header bears the same label.
+  await expect(page).toHaveURL(/\/app\/risk\/mitigations\/[^/]+$/);
+  await page.getByRole('textbox', { name: 'Geçerlilik bitişi' }).fill('2000-01-31');
   await page.getByRole('button', { name: 'Kaydet' }).click();
   await expect(page).toHaveURL(/\/app\/risk\/mitigations$/);
 

@@ -72,20 +72,35 @@ function suite(target: TestDatabase): void {
   });
 
   it('writes the Turkish report by default: cover, summary figures equal to the findings, Turkish letters intact', async () => {
+    // One user finding of another risk mitigated (issue 16): counted apart, as the dashboard does.
+    const target = (await db.query<{ risk_id: string; holder: string }>(
+      `SELECT risk_id, holder FROM findings WHERE analysis_id = $1 AND level = 'USER' AND risk_id <> $2 ORDER BY holder LIMIT 1`,
+      [analysisId, acceptedRisk],
+    )).rows[0];
+    const control = await call('POST', '/api/mitigating-controls', admin, { controlId: 'MC-PDF', description: 'Review' });
+    expect(control.status).toBe(201);
+    const mitigation = await call('POST', '/api/mitigations', admin, { mitigatingControlId: control.body.id, riskId: target.risk_id, level: 'USER', holder: target.holder });
+    expect(mitigation.status).toBe(201);
+    const mitigated = await count(`status = 'mitigated'`);
+    expect(mitigated).toBeGreaterThan(0);
     const text = await pdf('');
+    const accepted = await count(`status = 'accepted'`);
+    // The other tests read the analysis unmitigated.
+    expect((await call('DELETE', `/api/mitigations/${mitigation.body.id}`, admin)).status).toBe(200);
+    expect((await call('DELETE', `/api/mitigating-controls/${control.body.id}`, admin)).status).toBe(200);
     const tr = REPORT_STRINGS.tr;
     const num = new Intl.NumberFormat('tr-TR');
+    expect(text).toContain(`${tr.mitigated} ${num.format(mitigated)}`);
     // Cover: customer, system, period with its date, ruleset, analysis date, options.
     for (const s of [CUSTOMER, 'PRD', PERIOD, '30.06.2026', RULES, 'Denetim 2026', tr.level_permission, tr['mode_same-instance']]) expect(text).toContain(s);
     // Words with ş ğ ı İ ö ü survive the font.
     for (const s of ['Yönetici özeti', 'İş süreci ve seviyeye göre bulgular', 'Kabul edilen ve azaltılan bulgular', 'Analiz dışı bırakılan kullanıcılar']) expect(text).toContain(s);
     const total = await count();
-    const accepted = await count('accepted');
     expect(total).toBeGreaterThan(accepted);
     expect(accepted).toBeGreaterThan(0);
     expect(text).toContain(`${tr.total_findings} ${num.format(total)}`);
     expect(text).toContain(`${tr.accepted} ${num.format(accepted)}`);
-    expect(text).toContain(`${tr.open} ${num.format(total - accepted)}`);
+    expect(text).toContain(`${tr.open} ${num.format(total - accepted - mitigated)}`);
     for (const level of ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const) {
       const key = `risk_${level}` as const;
       expect(text).toContain(`${tr[key]} ${num.format(await count('risk_level = $2', [level]))}`);

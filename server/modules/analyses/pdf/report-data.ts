@@ -8,7 +8,9 @@ export const LISTED_ROWS_LIMIT = 500;
 
 export interface CountCell {
   findings: number;
+  /** By status (DESIGN 6), as the dashboard counts: accepted and not mitigated; mitigated apart. */
   accepted: number;
+  mitigated: number;
 }
 
 export interface RankedHolder {
@@ -48,7 +50,7 @@ export interface ReportData {
   totals: CountCell;
   usersInScope: number | null;
   /** Counts per (holder level, risk level), as stored findings under the filter. */
-  byLevelAndRisk: { level: string; riskLevel: string; findings: number; accepted: number }[];
+  byLevelAndRisk: { level: string; riskLevel: string; findings: number; accepted: number; mitigated: number }[];
   byProcessAndLevel: { businessProcess: string; level: string; findings: number; accepted: number }[];
   topUsers: RankedHolder[];
   topRoles: RankedHolder[];
@@ -71,7 +73,8 @@ export async function reportData(db: Database, analysisId: string, filter: Recor
 
   const [byLevelAndRisk, byProcessAndLevel, topUsers, topRoles, accepted] = await Promise.all([
     count<ReportData['byLevelAndRisk'][number]>(
-      `SELECT level, risk_level AS "riskLevel", count(*)::int AS findings, (count(*) FILTER (WHERE accepted))::int AS accepted
+      `SELECT level, risk_level AS "riskLevel", count(*)::int AS findings, (count(*) FILTER (WHERE status = 'accepted'))::int AS accepted,
+              (count(*) FILTER (WHERE status = 'mitigated'))::int AS mitigated
        FROM ${filtered} GROUP BY level, risk_level`,
     ),
     count<ReportData['byProcessAndLevel'][number]>(
@@ -89,7 +92,10 @@ export async function reportData(db: Database, analysisId: string, filter: Recor
        LIMIT ${LISTED_ROWS_LIMIT}`,
     ),
   ]);
-  const totals = byLevelAndRisk.reduce((t, r) => ({ findings: t.findings + r.findings, accepted: t.accepted + r.accepted }), { findings: 0, accepted: 0 });
+  const totals = byLevelAndRisk.reduce(
+    (t, r) => ({ findings: t.findings + r.findings, accepted: t.accepted + r.accepted, mitigated: t.mitigated + r.mitigated }),
+    { findings: 0, accepted: 0, mitigated: 0 },
+  );
   const named = async (rows: Omit<RankedHolder, 'name'>[], level: string): Promise<RankedHolder[]> =>
     (await addFindingNames(db, rows.map((r) => ({ ...r, analysisId, level, riskId: '' })))).map((r) => ({
       holder: r.holder,
