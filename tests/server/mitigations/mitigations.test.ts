@@ -10,12 +10,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../../../server/db/database.ts';
+import { type Database } from '../../../server/db/database.ts';
 import { loadExcelJs } from '../../../server/importers/table-source.ts';
-import { pgliteDatabase, postgresAdminUrl, type TestDatabase } from '../databases.ts';
+import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import { folderFiles, multipart, pipelineApp, seedCustomer, waitFor, zipFolder, type PipelineApp } from '../analysis-pipeline/harness.ts';
 
 const BIN = path.resolve('bin/segra.js');
@@ -38,29 +36,6 @@ beforeAll(() => {
   cliWithMitigations = analyzeCli('--mitigations', path.join(work, 'mitigations.csv'));
 }, 180_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** A PostgreSQL database of this worktree (wt_e_…), dropped afterwards. */
-function wtPostgres(): TestDatabase {
-  const name = `wt_e_mitigations_${randomBytes(5).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: postgresAdminUrl });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  return {
-    async open() {
-      await admin(`CREATE DATABASE ${name}`);
-      const url = new URL(postgresAdminUrl!);
-      url.pathname = `/${name}`;
-      return openPostgres(url.toString());
-    },
-    teardown: () => admin(`DROP DATABASE IF EXISTS ${name}`),
-  };
-}
 
 interface Finding {
   id: string;
@@ -344,4 +319,4 @@ function suite(target: TestDatabase): void {
 }
 
 describe('mitigating controls through the server on PGlite', () => suite(pgliteDatabase()));
-describe.skipIf(!postgresAdminUrl)('mitigating controls through the server on PostgreSQL', () => suite(wtPostgres()));
+describe.skipIf(!postgresAdminUrl)('mitigating controls through the server on PostgreSQL', () => suite(postgresDatabase('segra_mitigations')));

@@ -2,14 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../../../server/db/database.ts';
+import { openPglite, type Database } from '../../../server/db/database.ts';
 import { generateLandscape } from '../../../generator/index.ts';
 import { notifyAnalysisEnded, notifyExpiringAcceptances } from '../../../server/modules/notifications/notifications.ts';
 import { multipart, seedCustomer, waitFor, type PipelineApp } from '../analysis-pipeline/harness.ts';
-import { postgresAdminUrl, type TestDatabase } from '../databases.ts';
+import { postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import { caller, completedAnalysis, folderFiles, importedRiskPeriod, importedSystemPeriod, reportsApp, type Caller } from '../reports/reports-harness.ts';
 
 // Issue 15 item 8: the bell shows the user's own events from the server, per customer and user.
@@ -17,29 +16,6 @@ const work = mkdtempSync(path.join(tmpdir(), 'segra-notifications-'));
 const landscape = path.join(work, 'landscape');
 beforeAll(() => generateLandscape({ size: 'S', seed: 15, outDir: landscape }), 120_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** This worktree's own PostgreSQL database (wt_d1_…), dropped afterwards. */
-function ownPostgres(): TestDatabase {
-  const name = `wt_d1_notifications_${randomBytes(5).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: postgresAdminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  return {
-    async open() {
-      await admin(`CREATE DATABASE ${name}`);
-      const url = new URL(postgresAdminUrl!);
-      url.pathname = `/${name}`;
-      return openPostgres(url.toString());
-    },
-    teardown: () => admin(`DROP DATABASE IF EXISTS ${name}`),
-  };
-}
 
 interface Kinds {
   data: { id: string; kind: string; params: Record<string, string>; link: string; read: boolean }[];
@@ -186,4 +162,4 @@ function suite(target: TestDatabase): void {
 }
 
 describe('notifications on PGlite', () => suite({ open: () => openPglite('memory://'), teardown: async () => {} }));
-describe.runIf(postgresAdminUrl)('notifications on PostgreSQL', () => suite(ownPostgres()));
+describe.runIf(postgresAdminUrl)('notifications on PostgreSQL', () => suite(postgresDatabase('segra_notifications')));

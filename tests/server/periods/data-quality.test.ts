@@ -1,16 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usersByScope } from '../../../contracts/data-quality.ts';
 import { scopeUsers } from '../../../engine/analysis/scope.ts';
 import type { Database } from '../../../server/db/database.ts';
-import { openPostgres } from '../../../server/db/database.ts';
 import { readSystemExtract } from '../../../server/importers/extract-reader.ts';
 import { multipart, pipelineApp, seedCustomer, waitFor, type PipelineApp } from '../analysis-pipeline/harness.ts';
-import { pgliteDatabase, postgresAdminUrl, type TestDatabase } from '../databases.ts';
+import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 
 // Issue 13 item 4: the data-quality view of a system period — rows per table, the import's
 // warnings, users in and out of scope with the reason for each, paged; read like the period.
@@ -36,29 +33,6 @@ const FILES: Record<string, string> = {
   'AGR_1251.csv': ['AGR_NAME,OBJECT,AUTH,FIELD,LOW,HIGH', 'Z_ROLE,S_TCODE,T-1,TCD,FB60,'].join('\n'),
 };
 const bytes = (): Record<string, Uint8Array> => Object.fromEntries(Object.entries(FILES).map(([n, t]) => [n, new TextEncoder().encode(`${t}\n`)]));
-
-/** A PostgreSQL database of this suite's own, dropped afterwards. */
-function ownPostgres(): TestDatabase {
-  const name = `wt_c_data_quality_${randomBytes(5).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: postgresAdminUrl });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  return {
-    async open() {
-      await admin(`CREATE DATABASE ${name}`);
-      const url = new URL(postgresAdminUrl!);
-      url.pathname = `/${name}`;
-      return openPostgres(url.toString());
-    },
-    teardown: () => admin(`DROP DATABASE IF EXISTS ${name}`),
-  };
-}
 
 type Users = { bname: string; inScope: boolean; reasons: string[]; namedIn: string[] }[];
 
@@ -202,4 +176,4 @@ function suite(target: TestDatabase): void {
 }
 
 describe('data-quality view on PGlite', () => suite(pgliteDatabase()));
-describe.skipIf(!postgresAdminUrl)('data-quality view on PostgreSQL', () => suite(ownPostgres()));
+describe.skipIf(!postgresAdminUrl)('data-quality view on PostgreSQL', () => suite(postgresDatabase('segra_data_quality')));
