@@ -116,6 +116,7 @@ const FIELD_RULES: readonly Rule[] = [
   rule(/ is too long$/, 'segra.server.field.too_long'),
   rule(/must be a date YYYY-MM-DD$/, 'segra.server.field.date'),
   rule(/control character/, 'segra.server.control_character'),
+  rule(/^The system does not exist in this customer$/, 'segra.server.field.unknown_system'),
 ];
 
 /** Import problems (the reader's InputError, without its place). */

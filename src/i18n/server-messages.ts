@@ -105,6 +105,7 @@ const tr = {
       too_long: 'Değer çok uzun',
       invalid: 'Değer geçersiz',
       date: 'Tarih YYYY-AA-GG biçiminde olmalı',
+      unknown_system: 'Bu müşteride böyle bir sistem yok',
     },
   },
   import: {
@@ -253,6 +254,7 @@ const en: typeof tr = {
       too_long: 'The value is too long',
       invalid: 'The value is not valid',
       date: 'The date must be YYYY-MM-DD',
+      unknown_system: 'The system does not exist in this customer',
     },
   },
   import: {
@@ -401,6 +403,7 @@ const de: typeof tr = {
       too_long: 'Der Wert ist zu lang',
       invalid: 'Der Wert ist ungültig',
       date: 'Das Datum muss JJJJ-MM-TT sein',
+      unknown_system: 'Dieses System gibt es bei diesem Kunden nicht',
     },
   },
   import: {

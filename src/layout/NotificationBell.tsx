@@ -1,6 +1,7 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, Box, Button, IconButton, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
-import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { NotificationsMenu } from '../custom-pages/apps/notifications/NotificationsMenu.tsx';
@@ -10,37 +11,44 @@ import { readToken } from '../providers/token-store.ts';
 
 const LOCALE_TAGS: Record<string, string> = { tr: 'tr-TR', en: 'en-GB', de: 'de-DE' };
 
+/** How often the bell asks the server while the tab is visible (issue 15 leftovers). */
+export const NOTIFICATION_POLL_MS = 30_000;
+const NOTIFICATIONS_KEY = ['segra', 'notifications'];
+const NONE: NotificationList = { data: [], unread: 0 };
+
 /**
  * The user's own notifications from the server (issue 15 item 8): imports and analyses that
  * ended, acceptances about to expire; unread ones counted on the bell and shown bold. Opening
- * one marks it read and goes to its screen. Asked when the frame mounts, on every navigation
- * and when opened; no timer, so an idle session sends nothing (and the inactivity logout finds
- * no request of the bell in flight).
+ * one marks it read and goes to its screen. Asked when the frame mounts, every
+ * NOTIFICATION_POLL_MS while the tab is visible (react-query pauses the timer in a hidden tab
+ * and never runs two requests of the bell at once), on every navigation and when opened.
  */
 export function ServerNotificationsMenu() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [list, setList] = useState<NotificationList>({ data: [], unread: 0 });
-
-  const load = useCallback(async () => {
+  const queryClient = useQueryClient();
+  const { data: list = NONE, refetch } = useQuery({
+    queryKey: NOTIFICATIONS_KEY,
     // Not while the session is ending (logout, inactivity): the request would only be refused.
-    if (!readToken()) return;
-    try {
-      setList(await fetchNotifications());
-    } catch {
-      // The bell is a side note: a failed poll leaves the last list; the next one tries again.
-    }
-  }, []);
+    queryFn: () => (readToken() ? fetchNotifications() : (queryClient.getQueryData<NotificationList>(NOTIFICATIONS_KEY) ?? NONE)),
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchIntervalInBackground: false,
+    // The bell is a side note: a failed poll leaves the last list; the next one tries again.
+    retry: false,
+  });
+  const setList = (update: (l: NotificationList) => NotificationList) => queryClient.setQueryData<NotificationList>(NOTIFICATIONS_KEY, (l) => update(l ?? NONE));
+  const load = () => void refetch();
   const { pathname } = useLocation();
   useEffect(() => {
-    void load();
-  }, [load, pathname]);
+    // The mount's own request is the query's first one; later navigations ask again.
+    if (queryClient.getQueryState(NOTIFICATIONS_KEY)?.dataUpdatedAt) void refetch();
+  }, [pathname, queryClient, refetch]);
 
   const open = (e: MouseEvent<HTMLElement>) => {
     setAnchor(e.currentTarget);
-    void load();
+    load();
   };
   const choose = async (id: string, link: string | null) => {
     setAnchor(null);
@@ -50,7 +58,8 @@ export function ServerNotificationsMenu() {
   };
   const readAll = async () => {
     try {
-      setList(await markAllRead());
+      const fresh = await markAllRead();
+      setList(() => fresh);
     } catch {
       // kept as it was
     }

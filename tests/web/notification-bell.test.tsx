@@ -6,7 +6,7 @@ import { AdminContext, type TranslationMessages } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoAppsOn } from '../../src/custom-pages/apps/enabled.ts';
 import { catalogues } from '../../src/i18n/catalogues.ts';
-import { NotificationBell, ServerNotificationsMenu } from '../../src/layout/NotificationBell.tsx';
+import { NOTIFICATION_POLL_MS, NotificationBell, ServerNotificationsMenu } from '../../src/layout/NotificationBell.tsx';
 import { sampleNotifications } from '../../src/providers/demo-mock/sample-data/notifications.ts';
 import { clearToken, storeToken } from '../../src/providers/token-store.ts';
 import { normaliseSettings } from '../../src/theme/settings.ts';
@@ -133,5 +133,82 @@ describe('the notification bell (issue 15 item 8)', () => {
     expect(demoAppsOn(normaliseSettings({}), 'production')).toBe(false);
     expect(demoAppsOn(normaliseSettings({ demoApps: true }), 'production')).toBe(true);
     expect(demoAppsOn(normaliseSettings({}), 'demo')).toBe(true);
+  });
+});
+
+describe('the notification bell polls (issue 15 leftovers)', () => {
+  let requests = 0;
+  let answer: () => Promise<Response>;
+  const json = () => Promise.resolve(new Response(JSON.stringify(LIST), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  const setHidden = (hidden: boolean) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  const advance = (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    requests = 0;
+    answer = json;
+    storeToken('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        requests += 1;
+        return answer();
+      }),
+    );
+  });
+  afterEach(async () => {
+    await act(async () => root?.unmount());
+    container?.remove();
+    setHidden(false);
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+    clearToken();
+  });
+
+  it('asks again every 30 s while the tab is visible, and shows what the server has now', async () => {
+    expect(NOTIFICATION_POLL_MS).toBe(30_000);
+    await render(<ServerNotificationsMenu />);
+    await advance(10);
+    expect(requests).toBe(1);
+    await advance(NOTIFICATION_POLL_MS - 100);
+    expect(requests).toBe(1);
+    const three = { ...LIST, unread: 3 };
+    answer = () => Promise.resolve(new Response(JSON.stringify(three), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    await advance(200);
+    expect(requests).toBe(2);
+    expect(container!.querySelector('[data-testid="notification-bell"]')!.textContent).toContain('3');
+    await advance(NOTIFICATION_POLL_MS * 2);
+    expect(requests).toBe(4);
+  });
+
+  it('asks nothing while the tab is hidden', async () => {
+    await render(<ServerNotificationsMenu />);
+    await advance(10);
+    expect(requests).toBe(1);
+    setHidden(true);
+    await advance(NOTIFICATION_POLL_MS * 5);
+    expect(requests).toBe(1);
+    setHidden(false);
+    await advance(NOTIFICATION_POLL_MS + 10);
+    expect(requests).toBeGreaterThanOrEqual(2);
+  });
+
+  it('never runs two requests at once: a slow answer is not asked again meanwhile', async () => {
+    let settle: (r: Response) => void = () => {};
+    await render(<ServerNotificationsMenu />);
+    await advance(10);
+    expect(requests).toBe(1);
+    answer = () => new Promise<Response>((resolve) => (settle = resolve));
+    await advance(NOTIFICATION_POLL_MS + 10);
+    expect(requests).toBe(2);
+    await advance(NOTIFICATION_POLL_MS * 3);
+    expect(requests).toBe(2);
+    answer = json;
+    await act(async () => settle(await json()));
+    await advance(NOTIFICATION_POLL_MS + 10);
+    expect(requests).toBe(3);
   });
 });

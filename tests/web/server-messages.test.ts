@@ -110,6 +110,8 @@ describe('server messages in the UI’s language', () => {
     expect(localizeApiError({ message: 'Unheard of' }, tr)).toBeNull();
     expect(localizeFieldMessage('SID is required', tr)).toBe('Zorunlu alan');
     expect(localizeFieldMessage('Some new rule nobody wrote down', de)).toBe('Der Wert ist ungültig');
+    expect(localizeFieldMessage('The system does not exist in this customer', tr)).toBe('Bu müşteride böyle bir sistem yok');
+    expect(localizeFieldMessage('The system does not exist in this customer', de)).toBe('Dieses System gibt es bei diesem Kunden nicht');
   });
 
   it('places an import error in the language’s words, then its problem', () => {

@@ -48,6 +48,8 @@ export const findingsResource: ResourceSpec = {
   tenantScoped: true,
   // An L analysis has a million findings with their provenance: pages by ids (migration 0017).
   pageByIds: true,
+  // A page is written as JSON by the database (issue 11: CPU per answer under load).
+  pageAsJson: true,
   access: { read: ['Admin', 'User', 'SuperAdmin'], write: [], page: 'reports/list' },
 };
 

@@ -5,6 +5,7 @@ import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../../errors.ts';
 import { defineResource, isUuid, type ResourceSpec } from '../../resources/define-resource.ts';
+import { checkGroupSystem } from './group-references.ts';
 import { pagesOfGroups, type GroupPage } from './permissions.ts';
 import { aroundRoutes, type Answer } from './route-wrap.ts';
 
@@ -70,6 +71,7 @@ export const groupsResource: ResourceSpec = {
   access: { read: ['Admin', 'SuperAdmin'], write: WRITE_ROLES, page: 'user/add-group' },
   touchOnUpdate: ['updated_at'],
   conflictMessage: 'A group with this name already exists',
+  checkReferences: checkGroupSystem,
   beforeDelete: async (db, id) => {
     const { rows } = await db.query('SELECT 1 FROM app_users WHERE group_id = $1 LIMIT 1', [id]);
     if (rows.length > 0) throw conflict('A group cannot be deleted while it is assigned to a user', 'GROUP_IN_USE');

@@ -54,17 +54,24 @@ function usersGroupsSuite(target: TestDatabase): void {
     });
 
     it('creates a group with embedded pages, reads, lists and updates it', async () => {
+      // The group's system is one of the customer's systems (group-system.test.ts).
+      const systemA = (
+        await db.query<{ id: string }>(
+          `INSERT INTO systems (customer_id, sid, sap_version, hw_key, installation_number, system_number) VALUES ($1, 'PRD', 'x', 'hw', '0000000001', '00') RETURNING id`,
+          [A],
+        )
+      ).rows[0].id;
       const r = await call('adminA', 'POST', '/api/groups', {
         name: 'Auditors',
         departmentId: deptA,
-        systemId: 'PRD',
+        systemId: systemA,
         pages: [{ page: 'reports/list', view: true }, { page: DEPT_PAGE, add: true, view: true }],
         customerId: B,
       });
       expect(r.statusCode).toBe(201);
       const g = json(r);
       groupId = g.id as string;
-      expect(g).toMatchObject({ name: 'Auditors', departmentId: deptA, systemId: 'PRD', customerId: A });
+      expect(g).toMatchObject({ name: 'Auditors', departmentId: deptA, systemId: systemA, customerId: A });
       expect(g.pages).toEqual([
         { page: 'reports/list', add: false, update: false, delete: false, view: true },
         { page: DEPT_PAGE, add: true, update: false, delete: false, view: true },
