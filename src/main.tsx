@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App.tsx';
-import { installDemoMock } from './providers/demo-mock/index.ts';
+import { installDemoMock } from './demo/apps-mock/index.ts';
 import { SettingsProvider } from './theme/SettingsContext.tsx';
 
 // The demo apps' in-browser mock answers only their paths; everything else reaches the API.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { zipSync } from 'fflate';
 import { catalogues } from '../../src/i18n/catalogues.ts';
-import { sampleNotifications } from '../../src/providers/demo-mock/sample-data/notifications.ts';
+import { sampleNotifications } from '../../src/demo/apps-mock/sample-data/notifications.ts';
 import { SCREENS, screenPath } from '../../src/routes/route-table.ts';
 import { apiToken, loginAs, pickDemoCustomer, watchConsole } from './session.ts';
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorKey, translateFieldErrors } from '../../src/providers/api-errors.ts';
 import { setActiveCustomer } from '../../src/providers/customer-scope.ts';
 import { dataProvider } from '../../src/providers/dataProvider.ts';
+import { loadAllMessages } from '../../src/providers/i18nProvider.ts';
 import { clearToken, storeToken } from '../../src/providers/token-store.ts';
 import { RESOURCES } from '../../src/resources/resource-names.ts';
 
@@ -21,7 +22,9 @@ describe('API errors as catalogue keys (spec 8)', () => {
     expect(errorKey(500, undefined)).toBe('ra.notification.http_error');
   });
 
-  it('translates the spec’s field messages and says any other in the UI’s language, never in English (issue 15)', () => {
+  it('translates the spec’s field messages and says any other in the UI’s language, never in English (issue 15)', async () => {
+    // As in the app, where forms sit behind the first page, which loads the full catalogue.
+    await loadAllMessages();
     expect(translateFieldErrors({ email: 'Email is not valid', x: 'Something else', sid: 'SID is required' })).toEqual({
       email: 'segra.validation.email_invalid',
       x: 'Değer geçersiz',

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { demoAppsOn } from '../../src/custom-pages/apps/enabled.ts';
 import { catalogues } from '../../src/i18n/catalogues.ts';
 import { NOTIFICATION_POLL_MS, NotificationBell, ServerNotificationsMenu } from '../../src/layout/NotificationBell.tsx';
-import { sampleNotifications } from '../../src/providers/demo-mock/sample-data/notifications.ts';
+import { sampleNotifications } from '../../src/demo/apps-mock/sample-data/notifications.ts';
 import { clearToken, storeToken } from '../../src/providers/token-store.ts';
 import { normaliseSettings } from '../../src/theme/settings.ts';
 

@@ -63,7 +63,7 @@ describe('demo apps messages', () => {
 
 describe('labels of stored values', () => {
   it('exist for every category, tag, folder, group, presence and status value the demo stores', async () => {
-    const { createDemoState } = await import('../../../src/providers/demo-mock/state.ts');
+    const { createDemoState } = await import('../../../src/demo/apps-mock/state.ts');
     const { valueKey } = await import('../../../src/custom-pages/apps/shared/labels.ts');
     const en = flatten(appsMessages.en);
     const s = createDemoState(new Date(2026, 0, 1));

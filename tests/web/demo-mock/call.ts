@@ -1,5 +1,5 @@
-import { answerDemoCall } from '../../../src/providers/demo-mock/router.ts';
-import { createDemoState, type DemoState } from '../../../src/providers/demo-mock/state.ts';
+import { answerDemoCall } from '../../../src/demo/apps-mock/router.ts';
+import { createDemoState, type DemoState } from '../../../src/demo/apps-mock/state.ts';
 
 /** A fixed clock: 3 March 2026, 14:05 local time. */
 export const NOW = new Date(2026, 2, 3, 14, 5);

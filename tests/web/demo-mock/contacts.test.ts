@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Contact, Page } from '../../../src/providers/demo-mock/types.ts';
+import type { Contact, Page } from '../../../src/demo/apps-mock/types.ts';
 import { call, freshState } from './call.ts';
 
 const get = (params: Record<string, unknown>, state = freshState()) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DatatableRow, Page } from '../../../src/providers/demo-mock/types.ts';
+import type { DatatableRow, Page } from '../../../src/demo/apps-mock/types.ts';
 import { call, freshState } from './call.ts';
 
 const get = (params: Record<string, unknown>, state = freshState()) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarEvent } from '../../../src/providers/demo-mock/types.ts';
+import type { CalendarEvent } from '../../../src/demo/apps-mock/types.ts';
 import { call, freshState } from './call.ts';
 
 const event = (id: number, start: string, end?: string): CalendarEvent => ({

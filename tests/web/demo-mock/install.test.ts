@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installDemoMock } from '../../../src/providers/demo-mock/index.ts';
-import { createDemoFetch } from '../../../src/providers/demo-mock/install.ts';
-import type { DatatableRow, Page } from '../../../src/providers/demo-mock/types.ts';
+import { installDemoMock } from '../../../src/demo/apps-mock/index.ts';
+import { createDemoFetch } from '../../../src/demo/apps-mock/install.ts';
+import type { DatatableRow, Page } from '../../../src/demo/apps-mock/types.ts';
 import { freshState, NOW } from './call.ts';
 
 const passthrough = () => vi.fn(async (..._args: unknown[]) => new Response('network', { status: 201 }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MailThread, Task } from '../../../src/providers/demo-mock/types.ts';
+import type { MailThread, Task } from '../../../src/demo/apps-mock/types.ts';
 import { call, freshState } from './call.ts';
 
 describe('GET /apps/mailbox', () => {

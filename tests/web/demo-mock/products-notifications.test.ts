@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sampleNotifications } from '../../../src/providers/demo-mock/sample-data/notifications.ts';
-import type { DemoNotification, Product } from '../../../src/providers/demo-mock/types.ts';
+import { sampleNotifications } from '../../../src/demo/apps-mock/sample-data/notifications.ts';
+import type { DemoNotification, Product } from '../../../src/demo/apps-mock/types.ts';
 import { call, freshState } from './call.ts';
 
 describe('GET /apps/products', () => {

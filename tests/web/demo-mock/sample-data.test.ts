@@ -4,7 +4,7 @@ import {
   DATATABLE_TAGS,
   EVENT_CATEGORIES,
   MAIL_FOLDERS,
-} from '../../../src/providers/demo-mock/types.ts';
+} from '../../../src/demo/apps-mock/types.ts';
 import { freshState, NOW } from './call.ts';
 
 describe('demo sample data (spec section 3)', () => {

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { demoAppRoutes } from '../../../src/custom-pages/apps/routes.tsx';
 import { NotificationsMenu } from '../../../src/custom-pages/apps/notifications/NotificationsMenu.tsx';
 import { appsMessages } from '../../../src/i18n/apps/index.ts';
-import { installDemoMock } from '../../../src/providers/demo-mock/index.ts';
+import { installDemoMock } from '../../../src/demo/apps-mock/index.ts';
 
 // React's act() needs to know it runs in a test environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -4,9 +4,9 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { AdminContext, Form, type DataProvider, type TranslationMessages } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GRANTABLE_PAGES } from '../../../src/resources/group-pages.ts';
-import { GroupPagesMatrix, setColumn, setPageFlag } from '../../../src/resources/GroupPagesMatrix.tsx';
-import { SystemInput } from '../../../src/resources/SystemInput.tsx';
+import { GRANTABLE_PAGES } from '../../../src/resources/groups/group-pages.ts';
+import { GroupPagesMatrix, setColumn, setPageFlag } from '../../../src/resources/groups/GroupPagesMatrix.tsx';
+import { SystemInput } from '../../../src/resources/systems/SystemInput.tsx';
 import { catalogues } from '../../../src/i18n/catalogues.ts';
 
 // Issue 15 item 9: the group's page permissions as one matrix saved at once; the system as a picker.

@@ -17,8 +17,8 @@ import {
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { CATEGORY_COLOURS } from '../../../providers/demo-mock/sample-data/events.ts';
-import { EVENT_CATEGORIES, type CalendarEvent, type EventCategory } from '../../../providers/demo-mock/types.ts';
+import { CATEGORY_COLOURS } from '../../../demo/apps-mock/sample-data/events.ts';
+import { EVENT_CATEGORIES, type CalendarEvent, type EventCategory } from '../../../demo/apps-mock/types.ts';
 import { AppTitle } from '../shared/AppTitle.tsx';
 import { getDemo, sendDemo } from '../shared/demo-api.ts';
 import { valueLabel } from '../shared/labels.ts';

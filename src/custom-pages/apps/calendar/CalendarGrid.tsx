@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { CalendarEvent } from '../../../providers/demo-mock/types.ts';
+import type { CalendarEvent } from '../../../demo/apps-mock/types.ts';
 import { eventsOn, isoDate, sameDay } from './calendar-dates.ts';
 import { EventChip } from './EventChip.tsx';
 

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
-import type { CalendarEvent } from '../../../providers/demo-mock/types.ts';
-import { CATEGORY_COLOURS } from '../../../providers/demo-mock/sample-data/events.ts';
+import type { CalendarEvent } from '../../../demo/apps-mock/types.ts';
+import { CATEGORY_COLOURS } from '../../../demo/apps-mock/sample-data/events.ts';
 import { startTime } from './calendar-dates.ts';
 
 /** One event in a day cell; a button, so it opens the editor from the keyboard too. */

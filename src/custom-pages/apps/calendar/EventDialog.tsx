@@ -12,8 +12,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { CATEGORY_COLOURS } from '../../../providers/demo-mock/sample-data/events.ts';
-import { EVENT_CATEGORIES, type CalendarEvent, type EventCategory } from '../../../providers/demo-mock/types.ts';
+import { CATEGORY_COLOURS } from '../../../demo/apps-mock/sample-data/events.ts';
+import { EVENT_CATEGORIES, type CalendarEvent, type EventCategory } from '../../../demo/apps-mock/types.ts';
 import { valueLabel } from '../shared/labels.ts';
 import { isAllDay } from './calendar-dates.ts';
 

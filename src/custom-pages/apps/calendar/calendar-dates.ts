@@ -1,5 +1,5 @@
-import { parseLocalDate } from '../../../providers/demo-mock/handlers/events.ts';
-import type { CalendarEvent } from '../../../providers/demo-mock/types.ts';
+import { parseLocalDate } from '../../../demo/apps-mock/handlers/events.ts';
+import type { CalendarEvent } from '../../../demo/apps-mock/types.ts';
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 

@@ -3,7 +3,7 @@ import SendIcon from '@mui/icons-material/Send';
 import { Alert, Avatar, Box, Card, Divider, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslate } from 'react-admin';
-import type { Conversation } from '../../../providers/demo-mock/types.ts';
+import type { Conversation } from '../../../demo/apps-mock/types.ts';
 import { AppTitle } from '../shared/AppTitle.tsx';
 import { getDemo, sendDemo } from '../shared/demo-api.ts';
 import { valueLabel } from '../shared/labels.ts';

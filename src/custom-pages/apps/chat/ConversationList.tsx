@@ -1,6 +1,6 @@
 import { Avatar, Badge, Box, List, ListItemAvatar, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Conversation } from '../../../providers/demo-mock/types.ts';
+import type { Conversation } from '../../../demo/apps-mock/types.ts';
 import { valueLabel } from '../shared/labels.ts';
 
 /** Conversations, most recent first, with presence and unread counts. */

@@ -1,7 +1,7 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
-import type { ChatMessage } from '../../../providers/demo-mock/types.ts';
+import type { ChatMessage } from '../../../demo/apps-mock/types.ts';
 
 /** The messages of one conversation: sent on the right, received on the left. */
 export function MessageThread({ messages }: { messages: readonly ChatMessage[] }) {

@@ -1,8 +1,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { Contact } from '../../../providers/demo-mock/types.ts';
-import { avatarUri } from '../../../providers/demo-mock/sample-data/random.ts';
+import type { Contact } from '../../../demo/apps-mock/types.ts';
+import { avatarUri } from '../../../demo/apps-mock/sample-data/random.ts';
 import { valueLabel } from '../shared/labels.ts';
 
 export type ContactDraft = Omit<Contact, 'id'> & { id?: number };

@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { Contact } from '../../../providers/demo-mock/types.ts';
+import type { Contact } from '../../../demo/apps-mock/types.ts';
 import { AppTitle } from '../shared/AppTitle.tsx';
 import { ConfirmDeleteDialog } from '../shared/ConfirmDialog.tsx';
 import { valueLabel } from '../shared/labels.ts';

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { BREAD_CATEGORIES, DATATABLE_TAGS, type DatatableRow } from '../../../providers/demo-mock/types.ts';
+import { BREAD_CATEGORIES, DATATABLE_TAGS, type DatatableRow } from '../../../demo/apps-mock/types.ts';
 import { valueLabel } from '../shared/labels.ts';
 
 export type DatatableDraft = Omit<DatatableRow, 'id'> & { id?: number };

@@ -1,9 +1,9 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { mailDate } from '../../../providers/demo-mock/sample-data/mail.ts';
-import { avatarUri } from '../../../providers/demo-mock/sample-data/random.ts';
-import type { MailThread } from '../../../providers/demo-mock/types.ts';
+import { mailDate } from '../../../demo/apps-mock/sample-data/mail.ts';
+import { avatarUri } from '../../../demo/apps-mock/sample-data/random.ts';
+import type { MailThread } from '../../../demo/apps-mock/types.ts';
 import { textToMarkup } from './mail-markup.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

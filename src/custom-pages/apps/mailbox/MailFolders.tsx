@@ -8,8 +8,8 @@ import StarIcon from '@mui/icons-material/Star';
 import { Badge, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { MAIL_TAGS } from '../../../providers/demo-mock/sample-data/mail.ts';
-import { MAIL_FOLDERS, type MailFolder, type MailThread } from '../../../providers/demo-mock/types.ts';
+import { MAIL_TAGS } from '../../../demo/apps-mock/sample-data/mail.ts';
+import { MAIL_FOLDERS, type MailFolder, type MailThread } from '../../../demo/apps-mock/types.ts';
 import { valueLabel } from '../shared/labels.ts';
 
 /** What the thread list shows: a folder, the starred or important threads, or a tag. */

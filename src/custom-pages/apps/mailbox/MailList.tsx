@@ -5,7 +5,7 @@ import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { Box, Chip, IconButton, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { MailThread } from '../../../providers/demo-mock/types.ts';
+import type { MailThread } from '../../../demo/apps-mock/types.ts';
 import { valueLabel } from '../shared/labels.ts';
 
 interface Props {

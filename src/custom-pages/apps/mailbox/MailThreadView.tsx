@@ -4,8 +4,8 @@ import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import { Avatar, Box, Button, Chip, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { MAIL_TAGS } from '../../../providers/demo-mock/sample-data/mail.ts';
-import { MAIL_FOLDERS, type MailFolder, type MailThread } from '../../../providers/demo-mock/types.ts';
+import { MAIL_TAGS } from '../../../demo/apps-mock/sample-data/mail.ts';
+import { MAIL_FOLDERS, type MailFolder, type MailThread } from '../../../demo/apps-mock/types.ts';
 import { valueLabel } from '../shared/labels.ts';
 import { markupParagraphs } from './mail-markup.ts';
 

@@ -2,7 +2,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, Card, Divider } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { MailThread } from '../../../providers/demo-mock/types.ts';
+import type { MailThread } from '../../../demo/apps-mock/types.ts';
 import { AppTitle } from '../shared/AppTitle.tsx';
 import { ConfirmDeleteDialog } from '../shared/ConfirmDialog.tsx';
 import { getDemo, sendDemo } from '../shared/demo-api.ts';

@@ -13,7 +13,7 @@ import {
 import { useState, type MouseEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { sampleNotifications } from '../../../providers/demo-mock/sample-data/notifications.ts';
+import { sampleNotifications } from '../../../demo/apps-mock/sample-data/notifications.ts';
 
 /**
  * The app bar's notification bell. Its loader makes no request (spec section 7): it reads the

@@ -1,7 +1,7 @@
 import { Alert, Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import type { Product } from '../../../providers/demo-mock/types.ts';
+import type { Product } from '../../../demo/apps-mock/types.ts';
 import { AppTitle } from '../shared/AppTitle.tsx';
 import { getDemo } from '../shared/demo-api.ts';
 import { valueLabel } from '../shared/labels.ts';

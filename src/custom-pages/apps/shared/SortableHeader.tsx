@@ -1,5 +1,5 @@
 import { TableCell, TableSortLabel } from '@mui/material';
-import type { SortKey } from '../../../providers/demo-mock/types.ts';
+import type { SortKey } from '../../../demo/apps-mock/types.ts';
 
 /** A column header that sorts by its field; the demo calls sort by one key at a time. */
 export function SortableHeader({

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Page, SortKey } from '../../../providers/demo-mock/types.ts';
+import type { Page, SortKey } from '../../../demo/apps-mock/types.ts';
 import { getDemo, sendDemo } from './demo-api.ts';
 
 export const PAGE_SIZES = [5, 10, 25];

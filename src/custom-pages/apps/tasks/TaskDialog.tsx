@@ -14,8 +14,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { TASK_TAGS } from '../../../providers/demo-mock/sample-data/tasks.ts';
-import type { Task } from '../../../providers/demo-mock/types.ts';
+import { TASK_TAGS } from '../../../demo/apps-mock/sample-data/tasks.ts';
+import type { Task } from '../../../demo/apps-mock/types.ts';
 import { valueLabel } from '../shared/labels.ts';
 
 export type TaskDraft = Omit<Task, 'id'> & { id?: string };

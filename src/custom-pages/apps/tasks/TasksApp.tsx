@@ -22,8 +22,8 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { TASK_TAGS } from '../../../providers/demo-mock/sample-data/tasks.ts';
-import type { Task } from '../../../providers/demo-mock/types.ts';
+import { TASK_TAGS } from '../../../demo/apps-mock/sample-data/tasks.ts';
+import type { Task } from '../../../demo/apps-mock/types.ts';
 import { AppTitle } from '../shared/AppTitle.tsx';
 import { ConfirmDeleteDialog } from '../shared/ConfirmDialog.tsx';
 import { getDemo, sendDemo } from '../shared/demo-api.ts';

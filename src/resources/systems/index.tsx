@@ -1,8 +1,9 @@
+import DnsIcon from '@mui/icons-material/Dns';
 import { Create, Edit, SimpleForm, TextField, TextInput, regex, required } from 'react-admin';
-import { FormToolbar } from './common/FormToolbar.tsx';
-import { LocaleDateField } from './common/fields.tsx';
-import { ListPage } from './common/ListPage.tsx';
-import { NeedsCustomer } from './common/NeedsCustomer.tsx';
+import { FormToolbar } from '../common/FormToolbar.tsx';
+import { LocaleDateField } from '../common/fields.tsx';
+import { ListPage } from '../common/ListPage.tsx';
+import { NeedsCustomer } from '../common/NeedsCustomer.tsx';
 
 const TITLE = 'segra.screens.system_default';
 
@@ -59,3 +60,10 @@ export const SystemEdit = () => (
     </SimpleForm>
   </Edit>
 );
+
+export default {
+  list: SystemList,
+  create: SystemCreate,
+  edit: SystemEdit,
+  icon: DnsIcon,
+};

@@ -1,4 +1,4 @@
-import { SCREENS, rolesOf } from '../routes/route-table.ts';
+import { SCREENS, rolesOf } from '../../routes/route-table.ts';
 
 /** Pages a group can be granted: every screen that is not SuperAdmin-only (the server refuses those). */
 export const GRANTABLE_PAGES = SCREENS.filter((s) => !rolesOf(s)).map((s) => ({ id: s.pageKey, name: s.labelKey }));

@@ -1,9 +1,10 @@
+import PublicIcon from '@mui/icons-material/Public';
 import { Create, Edit, SelectField, SelectInput, SimpleForm, TextField, TextInput, required } from 'react-admin';
-import { STATUS_CHOICES } from './customers.tsx';
-import { FormToolbar } from './common/FormToolbar.tsx';
-import { LocaleDateField } from './common/fields.tsx';
-import { ListPage } from './common/ListPage.tsx';
-import { NeedsCustomer } from './common/NeedsCustomer.tsx';
+import { STATUS_CHOICES } from '../common/choices.ts';
+import { FormToolbar } from '../common/FormToolbar.tsx';
+import { LocaleDateField } from '../common/fields.tsx';
+import { ListPage } from '../common/ListPage.tsx';
+import { NeedsCustomer } from '../common/NeedsCustomer.tsx';
 
 const TITLE = 'segra.screens.customer_cors';
 
@@ -42,3 +43,10 @@ export const CorsEntryEdit = () => (
     <Form />
   </Edit>
 );
+
+export default {
+  list: CorsEntryList,
+  create: CorsEntryCreate,
+  edit: CorsEntryEdit,
+  icon: PublicIcon,
+};

@@ -14,8 +14,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { HttpError, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { httpClient } from '../providers/httpClient.ts';
-import { toTranslatedError } from '../providers/dataProvider.ts';
+import { httpClient } from '../../providers/httpClient.ts';
+import { toTranslatedError } from '../../providers/dataProvider.ts';
 import { GRANTABLE_PAGES, type GroupPage } from './group-pages.ts';
 
 const FLAGS = ['add', 'update', 'delete', 'view'] as const;

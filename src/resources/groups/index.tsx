@@ -1,3 +1,4 @@
+import GroupsIcon from '@mui/icons-material/Groups';
 import {
   Create,
   Edit,
@@ -11,14 +12,14 @@ import {
   required,
   type RaRecord,
 } from 'react-admin';
-import { FormToolbar } from './common/FormToolbar.tsx';
-import { ListPage } from './common/ListPage.tsx';
-import { NeedsCustomer } from './common/NeedsCustomer.tsx';
+import { FormToolbar } from '../common/FormToolbar.tsx';
+import { ListPage } from '../common/ListPage.tsx';
+import { NeedsCustomer } from '../common/NeedsCustomer.tsx';
 import { AddGroupPage } from './AddGroupPage.tsx';
 import { normalisePage, type GroupPage } from './group-pages.ts';
 import { GroupPagesMatrix } from './GroupPagesMatrix.tsx';
-import { SystemField, SystemInput } from './SystemInput.tsx';
-import { RESOURCES } from './resource-names.ts';
+import { SystemField, SystemInput } from '../systems/SystemInput.tsx';
+import { RESOURCES } from '../resource-names.ts';
 
 const TITLE = 'segra.screens.user_add_group';
 
@@ -71,3 +72,10 @@ export const GroupEdit = () => (
     </SimpleForm>
   </Edit>
 );
+
+export default {
+  list: GroupList,
+  create: GroupCreate,
+  edit: GroupEdit,
+  icon: GroupsIcon,
+};

@@ -1,5 +1,5 @@
 import { ReferenceField, ReferenceInput, SelectInput, useRecordContext, type RaRecord } from 'react-admin';
-import { RESOURCES } from './resource-names.ts';
+import { RESOURCES } from '../resource-names.ts';
 
 /** A system as people know it: SID and installation number (never the raw id). */
 export const systemLabel = (r: RaRecord): string => [r.sid, r.installationNumber ? `(${String(r.installationNumber)})` : ''].filter(Boolean).join(' ');

@@ -1,3 +1,4 @@
+import VpnKeyIcon from '@mui/icons-material/VpnKey';
 import {
   Create,
   FileField,
@@ -11,11 +12,11 @@ import {
   required,
   type RaRecord,
 } from 'react-admin';
-import { getActiveCustomer } from '../providers/customer-scope.ts';
-import { ConfirmDelete, FormToolbar } from './common/FormToolbar.tsx';
-import { LocaleDateField } from './common/fields.tsx';
-import { ListPage } from './common/ListPage.tsx';
-import { RESOURCES } from './resource-names.ts';
+import { getActiveCustomer } from '../../providers/customer-scope.ts';
+import { ConfirmDelete, FormToolbar } from '../common/FormToolbar.tsx';
+import { LocaleDateField } from '../common/fields.tsx';
+import { ListPage } from '../common/ListPage.tsx';
+import { RESOURCES } from '../resource-names.ts';
 
 const TITLE = 'segra.screens.license_files';
 
@@ -63,3 +64,9 @@ export const LicenceCreate = () => (
     </SimpleForm>
   </Create>
 );
+
+export default {
+  list: LicenceList,
+  create: LicenceCreate,
+  icon: VpnKeyIcon,
+};

@@ -1,3 +1,4 @@
+import PersonIcon from '@mui/icons-material/Person';
 import {
   Create,
   Edit,
@@ -13,13 +14,13 @@ import {
   minLength,
   required,
 } from 'react-admin';
-import { MIN_PASSWORD_LENGTH } from '../custom-pages/auth/login-validation.ts';
-import { STATUS_CHOICES } from './customers.tsx';
-import { FormToolbar } from './common/FormToolbar.tsx';
-import { ListPage } from './common/ListPage.tsx';
-import { NeedsCustomer } from './common/NeedsCustomer.tsx';
-import { RESOURCES } from './resource-names.ts';
-import { SystemField, SystemInput } from './SystemInput.tsx';
+import { MIN_PASSWORD_LENGTH } from '../../custom-pages/auth/login-validation.ts';
+import { STATUS_CHOICES } from '../common/choices.ts';
+import { FormToolbar } from '../common/FormToolbar.tsx';
+import { ListPage } from '../common/ListPage.tsx';
+import { NeedsCustomer } from '../common/NeedsCustomer.tsx';
+import { RESOURCES } from '../resource-names.ts';
+import { SystemField, SystemInput } from '../systems/SystemInput.tsx';
 
 const TITLE = 'segra.screens.user_add';
 
@@ -86,3 +87,10 @@ export const AppUserEdit = () => (
     <Form create={false} />
   </Edit>
 );
+
+export default {
+  list: AppUserList,
+  create: AppUserCreate,
+  edit: AppUserEdit,
+  icon: PersonIcon,
+};

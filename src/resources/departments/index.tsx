@@ -1,8 +1,9 @@
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import { Create, Edit, SimpleForm, TextField, TextInput, required } from 'react-admin';
-import { FormToolbar } from './common/FormToolbar.tsx';
-import { LocaleDateField } from './common/fields.tsx';
-import { ListPage } from './common/ListPage.tsx';
-import { NeedsCustomer } from './common/NeedsCustomer.tsx';
+import { FormToolbar } from '../common/FormToolbar.tsx';
+import { LocaleDateField } from '../common/fields.tsx';
+import { ListPage } from '../common/ListPage.tsx';
+import { NeedsCustomer } from '../common/NeedsCustomer.tsx';
 
 const TITLE = 'segra.screens.user_add_department';
 
@@ -40,3 +41,10 @@ export const DepartmentEdit = () => (
     <Form />
   </Edit>
 );
+
+export default {
+  list: DepartmentList,
+  create: DepartmentCreate,
+  edit: DepartmentEdit,
+  icon: AccountTreeIcon,
+};

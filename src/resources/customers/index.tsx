@@ -1,14 +1,11 @@
+import BusinessIcon from '@mui/icons-material/Business';
 import { Create, Edit, SelectField, SelectInput, SimpleForm, TextField, TextInput, email, regex, required } from 'react-admin';
-import { FormToolbar } from './common/FormToolbar.tsx';
-import { LocaleDateField } from './common/fields.tsx';
-import { ListPage } from './common/ListPage.tsx';
+import { STATUS_CHOICES } from '../common/choices.ts';
+import { FormToolbar } from '../common/FormToolbar.tsx';
+import { LocaleDateField } from '../common/fields.tsx';
+import { ListPage } from '../common/ListPage.tsx';
 
 const TITLE = 'segra.screens.customer_add';
-
-export const STATUS_CHOICES = [
-  { id: 'active', name: 'segra.status_values.active' },
-  { id: 'passive', name: 'segra.status_values.passive' },
-];
 
 /** Spec 5: company admin fields accept English characters only. */
 const englishOnly = regex(/^[\x20-\x7E]*$/, 'segra.validation.english_only');
@@ -57,3 +54,10 @@ export const CustomerEdit = () => (
     <Form />
   </Edit>
 );
+
+export default {
+  list: CustomerList,
+  create: CustomerCreate,
+  edit: CustomerEdit,
+  icon: BusinessIcon,
+};

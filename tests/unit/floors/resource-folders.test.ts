@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// Issue 14 item 1: one folder per resource under src/resources/<name>/, its index exporting its
+// views as react-admin's demo does (list, create, edit, show, icon), each a line of the table of
+// contents (src/resources/index.tsx). The issue's 15: customers, cors-entries, licences, systems,
+// system-periods, risk-periods, risks, functions, app-users, groups, departments, sql-queries,
+// analyses, findings, risk-acceptances (the analysis-area ones join this list as they move).
+const FOLDERS = [
+  'customers',
+  'cors-entries',
+  'licences',
+  'systems',
+  'app-users',
+  'groups',
+  'departments',
+  'mitigating-controls',
+  'mitigations',
+  'decision-trail',
+] as const;
+
+const RESOURCES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../src/resources');
+
+/** The names an index exports: its named exports and the keys of its default object. */
+function exportedNames(file: string): Set<string> {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const names = new Set<string>();
+  const exported = (node: ts.Node) => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  for (const node of source.statements) {
+    if (ts.isExportAssignment(node) && !node.isExportEquals && ts.isObjectLiteralExpression(node.expression)) {
+      for (const p of node.expression.properties) if (p.name && ts.isIdentifier(p.name)) names.add(p.name.text);
+    } else if (ts.isExportDeclaration(node) && node.exportClause && ts.isNamedExports(node.exportClause)) {
+      for (const e of node.exportClause.elements) names.add(e.name.text);
+    } else if (ts.isVariableStatement(node) && exported(node)) {
+      for (const d of node.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
+    } else if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) && exported(node) && node.name) {
+      names.add(node.name.text);
+    }
+  }
+  return names;
+}
+
+const toc = readFileSync(path.join(RESOURCES_DIR, 'index.tsx'), 'utf8');
+
+describe('resource folders (issue 14)', () => {
+  it.each(FOLDERS)('%s has an index exporting list and icon, loaded by the table of contents', (name) => {
+    const index = ['index.tsx', 'index.ts'].map((f) => path.join(RESOURCES_DIR, name, f)).find((f) => existsSync(f));
+    expect(index, `src/resources/${name}/index.ts(x)`).toBeDefined();
+    const names = exportedNames(index!);
+    expect(names).toContain('list');
+    expect(names).toContain('icon');
+    expect(toc).toMatch(new RegExp(`import\\('\\./${name}/index\\.tsx?'\\)`));
+  });
+
+  it('no resource is left as a flat file beside the folders', () => {
+    for (const name of FOLDERS) for (const ext of ['.ts', '.tsx']) expect(existsSync(path.join(RESOURCES_DIR, name + ext)), name + ext).toBe(false);
+  });
+});
