@@ -18,6 +18,9 @@ const departments = () => import('./departments.tsx');
 const mitigatingControls = () => import('./mitigating-controls/index.tsx');
 const mitigations = () => import('./mitigations/index.tsx');
 const decisionTrail = () => import('./decision-trail/index.tsx');
+const analyses = () => import('./analyses/index.tsx');
+const findings = () => import('./findings/index.tsx');
+const riskAcceptances = () => import('./risk-acceptances/index.tsx');
 
 /**
  * The CRUD areas, declared once (issue 5): each react-admin resource is named by its spec path
@@ -111,4 +114,7 @@ export const resources = [
     options={{ label: 'segra.screens.reports_decision_trail' }}
     list={lazyNamed(decisionTrail, 'DecisionTrailList')}
   />,
+  <Resource key="analyses" name={RESOURCES.analyses.name} options={{ label: 'segra.screens.analyze_request' }} list={lazyNamed(analyses, 'AnalysisList')} />,
+  <Resource key="findings" name={RESOURCES.findings.name} options={{ label: 'segra.screens.reports_list' }} list={lazyNamed(findings, 'FindingList')} />,
+  <Resource key="risk-acceptances" name={RESOURCES.riskAcceptances.name} options={{ label: 'segra.screens.reports_risk' }} list={lazyNamed(riskAcceptances, 'RiskAcceptanceList')} />,
 ];

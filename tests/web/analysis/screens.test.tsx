@@ -4,10 +4,11 @@ import { act, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { AdminContext, type TranslationMessages } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import AnalysisRequests from '../../../src/custom-pages/analysis/AnalysisRequests.tsx';
+import AnalysisRequests from '../../../src/resources/analyses/AnalysisRequests.tsx';
 import Compare from '../../../src/custom-pages/analysis/Compare.tsx';
-import FindingsList from '../../../src/custom-pages/analysis/FindingsList.tsx';
-import { saveDefaultAnalysis } from '../../../src/custom-pages/analysis/default-analysis-store.ts';
+import FindingsList from '../../../src/resources/findings/FindingsList.tsx';
+import { saveDefaultAnalysis } from '../../../src/resources/analyses/default-analysis-store.ts';
+import { dataProvider } from '../../../src/providers/dataProvider.ts';
 import { analysisScreens } from '../../../src/custom-pages/analysis/screens.tsx';
 import Special from '../../../src/custom-pages/analysis/Special.tsx';
 import SystemPeriods from '../../../src/custom-pages/analysis/SystemPeriods.tsx';
@@ -25,7 +26,7 @@ async function render(Screen: ComponentType) {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  await act(async () => root!.render(<AdminContext i18nProvider={i18nProvider}>{<Screen />}</AdminContext>));
+  await act(async () => root!.render(<AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider}>{<Screen />}</AdminContext>));
 }
 
 async function waitFor(check: () => boolean, what: string) {
@@ -92,10 +93,7 @@ describe('analysis screens', () => {
         '/app/risk/period',
         '/app/risk/modules',
         '/app/reports/create',
-        '/app/reports/analyze-request',
         '/app/reports/dashboard',
-        '/app/reports/list',
-        '/app/reports/risk',
         '/app/reports/compare',
         '/app/simulation',
         '/app/report/basis',
@@ -184,7 +182,7 @@ describe('analysis screens', () => {
     expect(calls.some((u) => u.pathname === '/api/findings')).toBe(false);
 
     chosen = 'a3'; // set for the customer, e.g. by another user
-    await act(async () => saveDefaultAnalysis('', 'a3'));
+    await act(async () => saveDefaultAnalysis('', 'a3', dataProvider));
     await waitForText('ALICE');
     const call = calls.find((u) => u.pathname === '/api/findings')!;
     expect(JSON.parse(call.searchParams.get('filter')!)).toEqual({ analysisId: 'a3' });
