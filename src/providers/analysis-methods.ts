@@ -1,6 +1,4 @@
-import type { DataProvider, GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
-import { downloadFile } from '../custom-pages/analysis/api.ts';
-import { httpClient } from './httpClient.ts';
+import type { DataProvider, Identifier } from 'react-admin';
 
 /**
  * The analysis API's calls beyond CRUD (DESIGN 6), as dataProvider methods the screens reach
@@ -30,48 +28,18 @@ export interface DefaultAnalysisAnswer {
 /** The list resource of a comparison; `meta` names the two analyses (`left`, `right`). */
 export const COMPARISON_RESOURCE = 'analysis-comparisons';
 
-/** The comparison's URL (rows or, with `format`, the export) for two analyses under a row filter. */
-export function comparisonUrl(left: string, right: string, filter: Record<string, unknown> = {}, extra: Record<string, string> = {}): string {
-  const q = new URLSearchParams({ left, right });
-  if (Object.keys(filter).length > 0) q.set('filter', JSON.stringify(filter));
-  for (const [k, v] of Object.entries(extra)) q.set(k, v);
-  return `/api/analyses/compare?${q.toString()}`;
-}
-
-interface ComparisonAnswer {
-  rows: Record<string, unknown>[];
-  total: number;
-  summary: unknown;
-  left: unknown;
-  right: unknown;
-}
-
-async function comparisonList(params: GetListParams): Promise<GetListResult> {
-  const { left, right } = (params.meta ?? {}) as { left?: string; right?: string };
-  const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
-  const start = (page - 1) * perPage;
-  const { json } = await httpClient(comparisonUrl(left ?? '', right ?? '', params.filter, { range: JSON.stringify([start, start + perPage - 1]) }));
-  const body = json as ComparisonAnswer;
-  // A row is one holder and risk; its place in the whole list names it for react-admin.
-  const data = body.rows.map((row, i) => ({ ...row, id: start + i })) as RaRecord[];
-  return { data, total: body.total, meta: { summary: body.summary, left: body.left, right: body.right } };
-}
-
-const json = async <T>(url: string, method = 'GET', body?: unknown): Promise<T> =>
-  (await httpClient(url, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })).json as T;
+// The calls load with the first screen that makes one: the login page's JavaScript does not grow.
+const calls = () => import('./analysis-calls.ts');
 
 /** `base` with the analysis methods, and its getList answering the comparison resource too. */
 export function withAnalysisMethods(base: DataProvider): AnalysisDataProvider {
   return {
     ...base,
-    getList: (resource, params) => (resource === COMPARISON_RESOURCE ? comparisonList(params) : base.getList(resource, params)),
-    async cancelAnalysis(id) {
-      await json(`/api/analyses/${encodeURIComponent(String(id))}/cancel`, 'POST', {});
-    },
-    download: downloadFile,
-    getDefaultAnalysis: () => json<DefaultAnalysisAnswer>('/api/default-analysis'),
-    setDefaultAnalysis: (analysisId) => json<DefaultAnalysisAnswer>('/api/default-analysis', 'PUT', { analysisId }),
-    holderView: (kind, { analysisId, name }) =>
-      json(`/api/reports/${kind}-view?${new URLSearchParams({ analysisId, [kind]: name }).toString()}`),
+    getList: (resource, params) => (resource === COMPARISON_RESOURCE ? calls().then((c) => c.comparisonList(params)) : base.getList(resource, params)),
+    cancelAnalysis: (id) => calls().then((c) => c.cancelAnalysis(id)),
+    download: (url, fallbackName) => calls().then((c) => c.download(url, fallbackName)),
+    getDefaultAnalysis: () => calls().then((c) => c.getDefaultAnalysis()),
+    setDefaultAnalysis: (analysisId) => calls().then((c) => c.setDefaultAnalysis(analysisId)),
+    holderView: <T,>(kind: 'user' | 'role', params: { analysisId: string; name: string }) => calls().then((c) => c.holderView<T>(kind, params)),
   } as AnalysisDataProvider;
 }

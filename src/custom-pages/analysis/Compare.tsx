@@ -2,7 +2,8 @@ import { Alert, Box, Checkbox, Chip, FormControlLabel, MenuItem, TextField } fro
 import { Flex } from './Flex.tsx';
 import { useState } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
-import { COMPARISON_RESOURCE, comparisonUrl } from '../../providers/analysis-methods.ts';
+import { comparisonUrl } from '../../providers/analysis-calls.ts';
+import { COMPARISON_RESOURCE } from '../../providers/analysis-methods.ts';
 import { ListTable, type Column } from '../../resources/common/ListTable.tsx';
 import { ExportButtons } from './FileButtons.tsx';
 import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
