@@ -1,5 +1,5 @@
 import { Box, Button, Chip, LinearProgress, Typography } from '@mui/material';
-import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useDelete, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { intlLocale } from '../common/locale.ts';
 import type { AnalysisDataProvider } from '../../providers/analysis-methods.ts';
@@ -64,6 +64,7 @@ export default function AnalysisRequests() {
   const navigate = useNavigate();
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<AnalysisDataProvider>();
+  const [remove] = useDelete();
   const [current, setCurrent] = useDefaultAnalysis();
   const systemPeriods = useOptions<Option>('/api/system-periods');
   const riskPeriods = useOptions<Option>('/api/risk-periods');
@@ -129,10 +130,9 @@ export default function AnalysisRequests() {
                 title="segra.analysis.common.delete_title"
                 onConfirm={async () => {
                   try {
-                    await dataProvider.delete(RESOURCES.analyses.name, { id: row.id, previousData: row });
+                    await remove(RESOURCES.analyses.name, { id: row.id, previousData: row }, { returnPromise: true });
                     if (current?.id === row.id) setCurrent(null);
                     notify('segra.analysis.common.deleted', { type: 'info' });
-                    reload();
                   } catch (e) {
                     apiError(e, 'segra.analysis.errors.analysis_delete');
                   }

@@ -135,6 +135,26 @@ describe('analysis screens', () => {
     expect(after).toBe(count);
   }, 15_000);
 
+  it('deletes an analysis after its confirmation, and the list shows it gone', async () => {
+    let rows = [analysis('a3', 'completed')];
+    mockApi((url) => {
+      if (url.pathname === '/api/analyses') return { body: rows, headers: { 'Content-Range': `analyses 0-${rows.length - 1}/${rows.length}` } };
+      if (url.pathname === '/api/analyses/a3') {
+        rows = [];
+        return { body: analysis('a3', 'completed') };
+      }
+      return undefined;
+    });
+    const fetchMock = globalThis.fetch as unknown as { mock: { calls: [RequestInfo | URL, RequestInit?][] } };
+    await render(AnalysisRequests);
+    await waitForText('Analysis a3');
+    const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === text) as HTMLElement;
+    await act(async () => button('Delete').click());
+    await act(async () => button('Confirm').click());
+    await waitFor(() => Boolean(container!.querySelector('[data-testid="no-data"]')), 'the list without it');
+    expect(fetchMock.mock.calls.filter(([u, init]) => String(u).endsWith('/api/analyses/a3') && init?.method === 'DELETE')).toHaveLength(1);
+  });
+
   it('compare asks for both results until both are chosen', async () => {
     mockApi((url) => (url.pathname === '/api/analyses' ? { body: [analysis('a3', 'completed')], headers: { 'Content-Range': 'analyses 0-0/1' } } : undefined));
     await render(Compare);
