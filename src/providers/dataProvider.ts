@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
 import { apiResource } from '../resources/resource-names.ts';
+import { withAnalysisMethods } from './analysis-methods.ts';
 import { errorKey, translateFieldErrors, type ApiErrorBody, type WriteOperation } from './api-errors.ts';
 import { httpClient } from './httpClient.ts';
 
@@ -28,7 +29,7 @@ export function toTranslatedError(error: unknown, entity?: string, method?: stri
  * Resource names are spec paths (resources/resource-names.ts); calls go to the API resource.
  * Errors carry catalogue keys so the notification shows them translated (spec 8).
  */
-export const dataProvider: DataProvider = new Proxy(rest, {
+const crud: DataProvider = new Proxy(rest, {
   get(target, method: string) {
     const fn = (target as unknown as Record<string, unknown>)[method];
     if (typeof fn !== 'function') return fn;
@@ -42,3 +43,6 @@ export const dataProvider: DataProvider = new Proxy(rest, {
     };
   },
 });
+
+/** The provider the app uses: the CRUD calls above and the analysis API's other calls. */
+export const dataProvider = withAnalysisMethods(crud);

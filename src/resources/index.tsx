@@ -17,4 +17,7 @@ export const resources = [
   lazyResource(R.mitigatingControls, () => import('./mitigating-controls/index.tsx'), { label: 'segra.screens.risk_mitigating_controls', views: ['list', 'create', 'edit', 'show'], recordRepresentation: 'controlId' }),
   lazyResource(R.mitigations, () => import('./mitigations/index.tsx'), { label: 'segra.screens.risk_mitigations', views: ['list', 'create', 'edit', 'show'] }),
   lazyResource(R.decisionTrail, () => import('./decision-trail/index.tsx'), { label: 'segra.screens.reports_decision_trail', views: ['list'] }),
+  lazyResource(R.analyses, () => import('./analyses/index.tsx'), { label: 'segra.screens.analyze_request', views: ['list'] }),
+  lazyResource(R.findings, () => import('./findings/index.tsx'), { label: 'segra.screens.reports_list', views: ['list'] }),
+  lazyResource(R.riskAcceptances, () => import('./risk-acceptances/index.tsx'), { label: 'segra.screens.reports_risk', views: ['list'] }),
 ];

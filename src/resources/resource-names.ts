@@ -14,6 +14,9 @@ export const RESOURCES = {
   mitigatingControls: { name: 'app/risk/mitigating-controls', api: 'mitigating-controls', entity: 'mitigating_controls' },
   mitigations: { name: 'app/risk/mitigations', api: 'mitigations', entity: 'mitigations' },
   decisionTrail: { name: 'app/reports/decision-trail', api: 'risk-decision-trail', entity: 'decision_trail' },
+  analyses: { name: 'app/reports/analyze-request', api: 'analyses', entity: 'analyses' },
+  findings: { name: 'app/reports/list', api: 'findings', entity: 'findings' },
+  riskAcceptances: { name: 'app/reports/risk', api: 'risk-acceptances', entity: 'risk_acceptances' },
 } as const;
 
 const byName = new Map<string, { api: string; entity: string }>(Object.values(RESOURCES).map((r) => [r.name, r]));

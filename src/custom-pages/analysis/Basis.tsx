@@ -1,11 +1,11 @@
 import { Alert, Box, Button, Chip, CircularProgress, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Flex } from './Flex.tsx';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { HttpError, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { intlLocale } from '../../resources/common/locale.ts';
-import { apiJson, apiList } from './api.ts';
+import { apiJson } from './api.ts';
+import { ListTable, type Column } from '../../resources/common/ListTable.tsx';
 import { ExportButtons } from './FileButtons.tsx';
-import { PagedTable, type Column } from './PagedTable.tsx';
 import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
 import { formatDate, ScreenCard, useApiError, usePolling } from './components.tsx';
 import { formatDuration, type ChipColour } from './helpers.ts';
@@ -67,7 +67,7 @@ export default function Basis() {
   const [run, setRun] = useState<BasisRun | null>(null);
   const [starting, setStarting] = useState(false);
   const [checkId, setCheckId] = useState('');
-  const [reloadKey, setReloadKey] = useState(0);
+  const refresh = useRefresh();
   // Answers for a period no longer shown (the user switched meanwhile) are dropped.
   const shown = useRef(periodId);
   useEffect(() => {
@@ -91,13 +91,13 @@ export default function Basis() {
   /** A run has ended: the findings list shows its results (or still the previous ones). */
   const finished = useCallback(
     (r: BasisRun) => {
-      setReloadKey((k) => k + 1);
+      refresh();
       if (r.status === 'failed') notify('segra.analysis.errors.basis', { type: 'error' });
       else notify('segra.analysis.basis.done', { type: 'success' });
     },
-    [notify],
+    [notify, refresh],
   );
-  const refresh = useCallback(
+  const reread = useCallback(
     async (id: string): Promise<BasisRun | null> => {
       const r = await apiJson<BasisRun>(`/api/system-periods/${id}/basis`);
       if (shown.current !== id) return null;
@@ -108,10 +108,10 @@ export default function Basis() {
   );
   const poll = useCallback(() => {
     const id = shown.current;
-    refresh(id)
+    reread(id)
       .then((r) => r && !isActive(r) && finished(r))
       .catch((e: unknown) => apiError(e, 'segra.analysis.errors.load'));
-  }, [refresh, finished, apiError]);
+  }, [reread, finished, apiError]);
   usePolling(poll, POLL_MS, isActive(run));
 
   const runNow = async () => {
@@ -128,7 +128,7 @@ export default function Basis() {
       if (code === 'BASIS_RUNNING') {
         // Someone else started it: follow that run instead.
         notify('segra.analysis.basis.already_running', { type: 'info' });
-        await refresh(id).catch(() => null);
+        await reread(id).catch(() => null);
       } else apiError(e, 'segra.analysis.errors.basis');
     } finally {
       setStarting(false);
@@ -223,13 +223,12 @@ export default function Basis() {
             {checkId && <Chip size="small" sx={{ ml: 1 }} label={checkId} onDelete={() => setCheckId('')} />}
           </Typography>
           {checkId && checkOf(checkId) && <Alert severity="info" sx={{ mb: 1 }}>{checkText(checkId, 'explanation', checkOf(checkId)!.explanation)}</Alert>}
-          <PagedTable<BasisFindingRecord>
+          <ListTable<BasisFindingRecord>
+            resource="basis-findings"
             testId="basis-findings"
             columns={columns}
-            reloadKey={reloadKey}
             defaultSort={['checkId', 'ASC']}
             filter={{ systemPeriodId: periodId, checkId: checkId ? [checkId] : undefined }}
-            load={(p) => apiList<BasisFindingRecord>('/api/basis-findings', p)}
             expand={(r) => <Typography variant="body2">{checkText(r.checkId, 'explanation', r.explanation)}</Typography>}
           />
         </>

@@ -1,15 +1,17 @@
 import { Alert, Box, Checkbox, Chip, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import { Flex } from './Flex.tsx';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { httpClient } from '../../providers/httpClient.ts';
+import { useListContext, useTranslate } from 'react-admin';
+import { comparisonUrl } from '../../providers/analysis-calls.ts';
+import { COMPARISON_RESOURCE } from '../../providers/analysis-methods.ts';
+import { ListTable, type Column } from '../../resources/common/ListTable.tsx';
 import { ExportButtons } from './FileButtons.tsx';
-import { PagedTable, type Column } from './PagedTable.tsx';
 import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
 import { ScreenCard } from './components.tsx';
-import { listQuery, riskLevelKey } from './helpers.ts';
+import { riskLevelKey } from './helpers.ts';
 
 interface ComparisonRow {
+  id: number;
   level: string;
   holder: string;
   riskId: string;
@@ -35,6 +37,31 @@ interface Summary {
 
 const STATUS_COLOUR = { new: 'error', resolved: 'success', unchanged: 'default' } as const;
 
+/**
+ * The comparison's counts and sides: the rows' answer carries them (its `meta`). While another
+ * pair's answer is still shown in the meantime, no counts are better than the wrong ones.
+ */
+function ComparisonSummary() {
+  const translate = useTranslate();
+  const { meta, isPlaceholderData } = useListContext();
+  const { summary, left: leftSide, right: rightSide } = (meta ?? {}) as { summary?: Summary; left?: Side; right?: Side };
+  if (!summary || isPlaceholderData) return null;
+  return (
+    <Flex direction="row" gap={1} sx={{ mb: 2 }} flexWrap="wrap" data-testid="compare-summary">
+      <Chip color="error" label={`${translate('segra.analysis.compare.new')}: ${summary.new}`} />
+      <Chip color="success" label={`${translate('segra.analysis.compare.resolved')}: ${summary.resolved}`} />
+      <Chip label={`${translate('segra.analysis.compare.unchanged')}: ${summary.unchanged}`} />
+      <Chip color="warning" label={`${translate('segra.analysis.compare.level_changed')}: ${summary.levelChanged}`} />
+      {leftSide && rightSide && (
+        <Chip
+          variant="outlined"
+          label={translate('segra.analysis.compare.sides', { left: leftSide.name, leftCount: leftSide.findings, right: rightSide.name, rightCount: rightSide.findings })}
+        />
+      )}
+    </Flex>
+  );
+}
+
 /** Risk comparison (/app/reports/compare): two completed analyses, summary, rows with filters, export. */
 export default function Compare() {
   const translate = useTranslate();
@@ -43,11 +70,8 @@ export default function Compare() {
   const [right, setRight] = useState('');
   const [status, setStatus] = useState('');
   const [levelChanged, setLevelChanged] = useState(false);
-  const [summary, setSummary] = useState<Summary | null>(null);
-  const [sides, setSides] = useState<{ left: Side; right: Side } | null>(null);
   const both = left !== '' && right !== '';
   const filter = { ...(status ? { status: [status] } : {}), ...(levelChanged ? { levelChanged: true } : {}) };
-  const base = `/api/analyses/compare?left=${encodeURIComponent(left)}&right=${encodeURIComponent(right)}`;
   const label = (o: Option) => `${o.name}${o.analysisDate ? ` (${String(o.analysisDate)})` : ''}`;
   const columns: Column<ComparisonRow>[] = [
     { key: 'level', label: 'segra.analysis.fields.holder_level', render: (r) => translate(`segra.analysis.holder_level.${r.level}`) },
@@ -61,50 +85,35 @@ export default function Compare() {
   return (
     <ScreenCard titleKey="segra.screens.reports_compare">
       <Flex direction="row" gap={2} sx={{ mb: 2 }} flexWrap="wrap">
-        <RecordSelect label="segra.analysis.compare.left" value={left} options={analyses} optionLabel={label} onChange={(id) => { setLeft(id); setSummary(null); }} testId="compare-left" />
-        <RecordSelect label="segra.analysis.compare.right" value={right} options={analyses} optionLabel={label} onChange={(id) => { setRight(id); setSummary(null); }} testId="compare-right" />
+        <RecordSelect label="segra.analysis.compare.left" value={left} options={analyses} optionLabel={label} onChange={setLeft} testId="compare-left" />
+        <RecordSelect label="segra.analysis.compare.right" value={right} options={analyses} optionLabel={label} onChange={setRight} testId="compare-right" />
       </Flex>
       {!both ? (
         <Alert severity="info" data-testid="compare-required">{translate('segra.analysis.compare.both_required')}</Alert>
       ) : (
         <Box>
-          {summary && (
-            <Flex direction="row" gap={1} sx={{ mb: 2 }} flexWrap="wrap" data-testid="compare-summary">
-              <Chip color="error" label={`${translate('segra.analysis.compare.new')}: ${summary.new}`} />
-              <Chip color="success" label={`${translate('segra.analysis.compare.resolved')}: ${summary.resolved}`} />
-              <Chip label={`${translate('segra.analysis.compare.unchanged')}: ${summary.unchanged}`} />
-              <Chip color="warning" label={`${translate('segra.analysis.compare.level_changed')}: ${summary.levelChanged}`} />
-              {sides && (
-                <Chip
-                  variant="outlined"
-                  label={translate('segra.analysis.compare.sides', { left: sides.left.name, leftCount: sides.left.findings, right: sides.right.name, rightCount: sides.right.findings })}
-                />
-              )}
-            </Flex>
-          )}
-          <Flex direction="row" gap={2} sx={{ mb: 1 }} alignItems="center" flexWrap="wrap">
-            <TextField select size="small" label={translate('segra.analysis.fields.status')} value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 160 }}>
-              <MenuItem value="">{translate('segra.analysis.common.all')}</MenuItem>
-              {(['new', 'resolved', 'unchanged'] as const).map((s) => (
-                <MenuItem key={s} value={s}>{translate(`segra.analysis.compare.${s}`)}</MenuItem>
-              ))}
-            </TextField>
-            <FormControlLabel control={<Checkbox checked={levelChanged} onChange={(e) => setLevelChanged(e.target.checked)} />} label={translate('segra.analysis.compare.level_changed')} />
-            <ExportButtons url={`${base}&${listQuery({ filter })}`} name="comparison" />
-          </Flex>
-          <PagedTable<ComparisonRow & { id?: string }>
+          <ListTable<ComparisonRow>
+            resource={COMPARISON_RESOURCE}
+            meta={{ left, right }}
             testId="comparison"
             columns={columns}
-            reloadKey={`${left}-${right}`}
             filter={filter}
             errorKey="segra.analysis.errors.comparison"
-            load={async (p) => {
-              const { json } = await httpClient(`${base}&${listQuery({ range: p.range, filter: p.filter })}`);
-              const body = json as { summary: Summary; left: Side; right: Side; rows: ComparisonRow[]; total: number };
-              setSummary(body.summary);
-              setSides({ left: body.left, right: body.right });
-              return { rows: body.rows, total: body.total };
-            }}
+            above={
+              <>
+                <ComparisonSummary />
+                <Flex direction="row" gap={2} sx={{ mb: 1 }} alignItems="center" flexWrap="wrap">
+                  <TextField select size="small" label={translate('segra.analysis.fields.status')} value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 160 }}>
+                    <MenuItem value="">{translate('segra.analysis.common.all')}</MenuItem>
+                    {(['new', 'resolved', 'unchanged'] as const).map((s) => (
+                      <MenuItem key={s} value={s}>{translate(`segra.analysis.compare.${s}`)}</MenuItem>
+                    ))}
+                  </TextField>
+                  <FormControlLabel control={<Checkbox checked={levelChanged} onChange={(e) => setLevelChanged(e.target.checked)} />} label={translate('segra.analysis.compare.level_changed')} />
+                  <ExportButtons url={comparisonUrl(left, right, filter)} name="comparison" />
+                </Flex>
+              </>
+            }
           />
         </Box>
       )}

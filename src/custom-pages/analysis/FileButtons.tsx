@@ -1,7 +1,8 @@
 import { Box, Button, LinearProgress, Tooltip } from '@mui/material';
 import { useRef, useState } from 'react';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { downloadFile, uploadFiles } from './api.ts';
+import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import type { AnalysisDataProvider } from '../../providers/analysis-methods.ts';
+import { uploadFiles } from './api.ts';
 import { useApiError } from './components.tsx';
 import { checkUploadFiles } from './helpers.ts';
 
@@ -74,12 +75,13 @@ export function ExportButtons({ url, name, disabled, pdf }: { url: string; name:
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const apiError = useApiError();
+  const dataProvider = useDataProvider<AnalysisDataProvider>();
   const [busy, setBusy] = useState(false);
   const go = async (format: 'csv' | 'xlsx' | 'pdf') => {
     setBusy(true);
     try {
       const lang = format === 'pdf' ? `&lang=${encodeURIComponent(locale)}` : '';
-      await downloadFile(`${url}${url.includes('?') ? '&' : '?'}format=${format}${lang}`, `${name}.${format}`);
+      await dataProvider.download(`${url}${url.includes('?') ? '&' : '?'}format=${format}${lang}`, `${name}.${format}`);
     } catch (e) {
       apiError(e, 'segra.analysis.errors.export');
     } finally {

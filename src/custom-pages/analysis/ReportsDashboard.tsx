@@ -5,7 +5,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { intlLocale } from '../../resources/common/locale.ts';
-import { DefaultAnalysisGate } from './DefaultAnalysis.tsx';
+import { DefaultAnalysisGate } from '../../resources/analyses/DefaultAnalysis.tsx';
 import { formatDate, ScreenCard } from './components.tsx';
 import { useDashboard, type Dashboard } from './dashboard-data.ts';
 import { findingsListLink, type FindingsUrlFilter } from './findings-link.ts';

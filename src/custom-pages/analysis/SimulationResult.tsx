@@ -5,7 +5,7 @@ import type { SimulatedFinding } from '../../../engine/output/finding-records.ts
 import { NoData } from '../../resources/common/ListPage.tsx';
 import { Flex } from './Flex.tsx';
 import { formatDuration, functionsText, riskLevelColour, riskLevelKey } from './helpers.ts';
-import { ProvenanceView } from './Provenance.tsx';
+import { ProvenanceView } from '../../resources/findings/Provenance.tsx';
 import type { AuthorisationValue, SimulationLevel, SimulationMode } from './simulation-options.ts';
 
 /** A finding of a simulation as the API answers it (type only: nothing of the engine is bundled). */

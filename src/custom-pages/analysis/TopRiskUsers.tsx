@@ -1,11 +1,9 @@
 import { Alert, Box, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { NoData } from '../../resources/common/ListPage.tsx';
-import { apiList } from './api.ts';
-import { useDefaultAnalysis } from './DefaultAnalysis.tsx';
-import { useActiveCustomer } from './components.tsx';
+import { RESOURCES } from '../../resources/resource-names.ts';
+import { useDefaultAnalysis } from '../../resources/analyses/DefaultAnalysis.tsx';
 import { useDashboard, type TopUser } from './dashboard-data.ts';
 import { findingsListLink } from './findings-link.ts';
 
@@ -59,18 +57,14 @@ export function TopUsersTable({ users }: { users: TopUser[] }) {
 export default function TopRiskUsers() {
   const translate = useTranslate();
   const [current] = useDefaultAnalysis();
-  const customer = useActiveCustomer();
-  const [latest, setLatest] = useState<{ id: string; name: string } | null | undefined>(undefined);
-  useEffect(() => {
-    if (current) return;
-    let live = true;
-    apiList<{ id: string; name: string }>('/api/analyses', { range: [0, 0], sort: ['finishedAt', 'DESC'], filter: { status: ['completed'] } })
-      .then(({ rows }) => live && setLatest(rows[0] ?? null))
-      .catch(() => live && setLatest(null));
-    return () => {
-      live = false;
-    };
-  }, [current, customer]);
+  // Without a default analysis, the latest completed one (customer changes refresh every list).
+  const { data: latestRows, error: latestError } = useGetList<{ id: string; name: string }>(
+    RESOURCES.analyses.name,
+    { pagination: { page: 1, perPage: 1 }, sort: { field: 'finishedAt', order: 'DESC' }, filter: { status: ['completed'] } },
+    { enabled: !current },
+  );
+  // undefined while it is asked; null when there is none (or it could not be read).
+  const latest = latestError ? null : latestRows ? (latestRows[0] ?? null) : undefined;
   const analysis = current ?? latest ?? null;
   const { data, error, loading } = useDashboard(analysis?.id ?? null);
   return (

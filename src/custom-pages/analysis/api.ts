@@ -103,6 +103,8 @@ export async function downloadFile(url: string, fallbackName: string): Promise<v
   setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
+const CATALOGUE_KEY = /^(ra|segra)\.[\w.]+$/;
+
 /**
  * An API error as text for the user: a specific catalogue message when the server's code has
  * one, otherwise the screen's catalogue message (spec 8) followed by the server's own words.
@@ -113,7 +115,9 @@ export function errorText(error: unknown, translate: (key: string, options?: obj
     if (body.code && (SPECIFIC_CODES as readonly string[]).includes(body.code)) return translate(`segra.errors.code.${body.code}`);
     // The server's reason in the UI's language (issue 15: never its English words).
     const detail = localizeApiError(body, translate);
-    const fields = body.errors ? [...new Set(Object.values(body.errors).map((m) => localizeFieldMessage(m, translate)))].join('; ') : '';
+    // A call through the dataProvider has its field messages as catalogue keys already.
+    const field = (m: string) => (CATALOGUE_KEY.test(m) ? translate(m) : localizeFieldMessage(m, translate));
+    const fields = body.errors ? [...new Set(Object.values(body.errors).map(field))].join('; ') : '';
     const server = [detail, fields].filter(Boolean).join(' — ');
     return server ? `${translate(contextKey)}: ${server}` : translate(contextKey);
   }

@@ -11,11 +11,9 @@ export const analysisScreens: Record<string, ComponentType> = {
   '/app/system/modules': lazyPage(() => import('./SystemData.tsx')),
   '/app/risk/period': lazyPage(() => import('./RiskPeriods.tsx')),
   '/app/risk/modules': lazyPage(() => import('./RiskData.tsx')),
-  '/app/reports/create': lazyPage(() => import('./AnalysisCreate.tsx')),
-  '/app/reports/analyze-request': lazyPage(() => import('./AnalysisRequests.tsx')),
+  // The analyses resource's creation form, at its spec path rather than the resource's /create.
+  '/app/reports/create': lazyPage(() => import('../../resources/analyses/index.tsx').then((m) => ({ default: m.AnalysisCreate }))),
   '/app/reports/dashboard': lazyPage(() => import('./ReportsDashboard.tsx')),
-  '/app/reports/list': lazyPage(() => import('./FindingsScreen.tsx')),
-  '/app/reports/risk': lazyPage(() => import('./RiskApproval.tsx')),
   '/app/reports/compare': lazyPage(() => import('./Compare.tsx')),
   '/app/simulation': lazyPage(() => import('./Simulation.tsx')),
   '/app/report/basis': lazyPage(() => import('./Basis.tsx')),

@@ -20,6 +20,9 @@ const FOLDERS = [
   'mitigating-controls',
   'mitigations',
   'decision-trail',
+  'analyses',
+  'findings',
+  'risk-acceptances',
 ] as const;
 
 const RESOURCES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../src/resources');

@@ -5,7 +5,8 @@ import {
   loadDefaultAnalysis,
   saveDefaultAnalysis,
   subscribeDefaultAnalysis,
-} from '../../../src/custom-pages/analysis/default-analysis-store.ts';
+} from '../../../src/resources/analyses/default-analysis-store.ts';
+import { dataProvider } from '../../../src/providers/dataProvider.ts';
 import { clearToken, storeToken } from '../../../src/providers/token-store.ts';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o), 'utf8').toString('base64url');
@@ -37,10 +38,10 @@ describe('the default analysis store', () => {
   it('reads the choice from GET /api/default-analysis and sets it with PUT, telling the screens', async () => {
     const seen = vi.fn();
     const off = subscribeDefaultAnalysis(seen);
-    await loadDefaultAnalysis('');
+    await loadDefaultAnalysis('', dataProvider);
     expect(String(fetch.mock.calls[0][0])).toBe('/api/default-analysis');
     expect(defaultAnalysisState()).toEqual({ key: '', value: { id: 'a1', name: 'Q1' }, loaded: true });
-    await saveDefaultAnalysis('', 'a2');
+    await saveDefaultAnalysis('', 'a2', dataProvider);
     const [url, init] = fetch.mock.calls[1] as [string, RequestInit];
     expect([url, init.method, JSON.parse(init.body as string)]).toEqual(['/api/default-analysis', 'PUT', { analysisId: 'a2' }]);
     expect(defaultAnalysisState().value).toEqual({ id: 'a2', name: 'Name of a2' });
@@ -50,11 +51,11 @@ describe('the default analysis store', () => {
   });
 
   it('keeps the choice when the server refuses a change, and reads a refused read as none', async () => {
-    await loadDefaultAnalysis('c1');
-    await expect(saveDefaultAnalysis('c1', 'forbidden')).rejects.toMatchObject({ status: 403 });
+    await loadDefaultAnalysis('c1', dataProvider);
+    await expect(saveDefaultAnalysis('c1', 'forbidden', dataProvider)).rejects.toMatchObject({ status: 403 });
     expect(defaultAnalysisState()).toMatchObject({ key: 'c1', value: { id: 'a1' } });
     fetch.mockImplementation(async () => new Response(JSON.stringify({ code: 'FORBIDDEN' }), { status: 403 }));
-    await loadDefaultAnalysis('c1');
+    await loadDefaultAnalysis('c1', dataProvider);
     expect(defaultAnalysisState()).toEqual({ key: 'c1', value: null, loaded: true });
   });
 });

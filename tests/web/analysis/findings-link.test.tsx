@@ -5,7 +5,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { AdminContext, type TranslationMessages } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import FindingsList from '../../../src/custom-pages/analysis/FindingsList.tsx';
+import FindingsList from '../../../src/resources/findings/FindingsList.tsx';
+import { dataProvider } from '../../../src/providers/dataProvider.ts';
 import { findingsApiFilter, findingsListLink, readFindingsUrlFilter } from '../../../src/custom-pages/analysis/findings-link.ts';
 import { TopUsersTable } from '../../../src/custom-pages/analysis/TopRiskUsers.tsx';
 import { catalogues } from '../../../src/i18n/catalogues.ts';
@@ -50,7 +51,7 @@ async function render(node: React.ReactNode) {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  await act(async () => root!.render(<AdminContext i18nProvider={i18nProvider}>{node}<Where /></AdminContext>));
+  await act(async () => root!.render(<AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider}>{node}<Where /></AdminContext>));
 }
 const where = () => container!.querySelector('[data-testid="where"]')!.textContent;
 async function waitFor(check: () => boolean, what: string) {

@@ -6,8 +6,9 @@ import { AdminContext, type TranslationMessages } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holderViewLink, readHolderView } from '../../../src/custom-pages/analysis/findings-link.ts';
-import FindingsScreen from '../../../src/custom-pages/analysis/FindingsScreen.tsx';
-import { formatDate8 } from '../../../src/custom-pages/analysis/HolderViews.tsx';
+import FindingsScreen from '../../../src/resources/findings/FindingsScreen.tsx';
+import { formatDate8 } from '../../../src/resources/findings/HolderViews.tsx';
+import { dataProvider } from '../../../src/providers/dataProvider.ts';
 import { catalogues } from '../../../src/i18n/catalogues.ts';
 
 // Issue 15 item 1: the user and role views, reachable from the findings list and its drill-down.
@@ -26,7 +27,7 @@ async function render() {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  await act(async () => root!.render(<AdminContext i18nProvider={i18nProvider}><FindingsScreen /><Where /></AdminContext>));
+  await act(async () => root!.render(<AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider}><FindingsScreen /><Where /></AdminContext>));
 }
 const where = () => container!.querySelector('[data-testid="where"]')!.textContent;
 async function waitFor(check: () => boolean, what: string) {

@@ -4,10 +4,11 @@ import { act, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { AdminContext, type TranslationMessages } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import AnalysisRequests from '../../../src/custom-pages/analysis/AnalysisRequests.tsx';
+import AnalysisRequests from '../../../src/resources/analyses/AnalysisRequests.tsx';
 import Compare from '../../../src/custom-pages/analysis/Compare.tsx';
-import FindingsList from '../../../src/custom-pages/analysis/FindingsList.tsx';
-import { saveDefaultAnalysis } from '../../../src/custom-pages/analysis/default-analysis-store.ts';
+import FindingsList from '../../../src/resources/findings/FindingsList.tsx';
+import { saveDefaultAnalysis } from '../../../src/resources/analyses/default-analysis-store.ts';
+import { dataProvider } from '../../../src/providers/dataProvider.ts';
 import { analysisScreens } from '../../../src/custom-pages/analysis/screens.tsx';
 import Special from '../../../src/custom-pages/analysis/Special.tsx';
 import SystemPeriods from '../../../src/custom-pages/analysis/SystemPeriods.tsx';
@@ -25,7 +26,7 @@ async function render(Screen: ComponentType) {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  await act(async () => root!.render(<AdminContext i18nProvider={i18nProvider}>{<Screen />}</AdminContext>));
+  await act(async () => root!.render(<AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider}>{<Screen />}</AdminContext>));
 }
 
 async function waitFor(check: () => boolean, what: string) {
@@ -92,10 +93,7 @@ describe('analysis screens', () => {
         '/app/risk/period',
         '/app/risk/modules',
         '/app/reports/create',
-        '/app/reports/analyze-request',
         '/app/reports/dashboard',
-        '/app/reports/list',
-        '/app/reports/risk',
         '/app/reports/compare',
         '/app/simulation',
         '/app/report/basis',
@@ -136,6 +134,26 @@ describe('analysis screens', () => {
     const after = calls.filter((u) => u.pathname === '/api/analyses' && u.searchParams.get('range') === '[0,24]').length;
     expect(after).toBe(count);
   }, 15_000);
+
+  it('deletes an analysis after its confirmation, and the list shows it gone', async () => {
+    let rows = [analysis('a3', 'completed')];
+    mockApi((url) => {
+      if (url.pathname === '/api/analyses') return { body: rows, headers: { 'Content-Range': `analyses 0-${rows.length - 1}/${rows.length}` } };
+      if (url.pathname === '/api/analyses/a3') {
+        rows = [];
+        return { body: analysis('a3', 'completed') };
+      }
+      return undefined;
+    });
+    const fetchMock = globalThis.fetch as unknown as { mock: { calls: [RequestInfo | URL, RequestInit?][] } };
+    await render(AnalysisRequests);
+    await waitForText('Analysis a3');
+    const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === text) as HTMLElement;
+    await act(async () => button('Delete').click());
+    await act(async () => button('Confirm').click());
+    await waitFor(() => Boolean(container!.querySelector('[data-testid="no-data"]')), 'the list without it');
+    expect(fetchMock.mock.calls.filter(([u, init]) => String(u).endsWith('/api/analyses/a3') && init?.method === 'DELETE')).toHaveLength(1);
+  });
 
   it('compare asks for both results until both are chosen', async () => {
     mockApi((url) => (url.pathname === '/api/analyses' ? { body: [analysis('a3', 'completed')], headers: { 'Content-Range': 'analyses 0-0/1' } } : undefined));
@@ -184,7 +202,7 @@ describe('analysis screens', () => {
     expect(calls.some((u) => u.pathname === '/api/findings')).toBe(false);
 
     chosen = 'a3'; // set for the customer, e.g. by another user
-    await act(async () => saveDefaultAnalysis('', 'a3'));
+    await act(async () => saveDefaultAnalysis('', 'a3', dataProvider));
     await waitForText('ALICE');
     const call = calls.find((u) => u.pathname === '/api/findings')!;
     expect(JSON.parse(call.searchParams.get('filter')!)).toEqual({ analysisId: 'a3' });

@@ -1,12 +1,12 @@
 import { Box, Button, Checkbox, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, TextField } from '@mui/material';
-import { Flex } from './Flex.tsx';
+import { Flex } from '../../custom-pages/analysis/Flex.tsx';
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { apiJson } from './api.ts';
-import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
-import { ScreenCard, useApiError } from './components.tsx';
-import { NO_USAGE, usageRequest, UsageWindowFields } from '../usage/UsageWindowFields.tsx';
+import { RESOURCES } from '../resource-names.ts';
+import { RecordSelect, useOptions, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
+import { ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
+import { NO_USAGE, usageRequest, UsageWindowFields } from '../../custom-pages/usage/UsageWindowFields.tsx';
 
 /** Analysis creation (/app/reports/create): POST /api/analyses, then the requests list. */
 export default function AnalysisCreate() {
@@ -14,6 +14,7 @@ export default function AnalysisCreate() {
   const notify = useNotify();
   const apiError = useApiError();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider();
   const systemPeriods = useOptions<Option>('/api/system-periods', { status: 'ready' });
   const riskPeriods = useOptions<Option>('/api/risk-periods', { status: 'ready' });
   const [v, setV] = useState({
@@ -35,7 +36,7 @@ export default function AnalysisCreate() {
     }
     setBusy(true);
     try {
-      await apiJson('/api/analyses', 'POST', { ...v, name: v.name.trim(), ...usageRequest(usage) });
+      await dataProvider.create(RESOURCES.analyses.name, { data: { ...v, name: v.name.trim(), ...usageRequest(usage) } });
       notify('segra.analysis.create.enqueued', { type: 'success' });
       navigate('/app/reports/analyze-request');
     } catch (e) {

@@ -1,19 +1,19 @@
 import type { SimulatedFinding } from '../../../engine/output/finding-records.ts';
 import { Box, Button, Chip, Link, MenuItem, TextField, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Flex } from './Flex.tsx';
+import { Flex } from '../../custom-pages/analysis/Flex.tsx';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { apiList } from './api.ts';
-import { DefaultAnalysisGate } from './DefaultAnalysis.tsx';
-import { ExportButtons } from './FileButtons.tsx';
-import { findingsApiFilter, holderViewLink, useFindingsUrlFilter } from './findings-link.ts';
+import { DefaultAnalysisGate } from '../analyses/DefaultAnalysis.tsx';
+import { ExportButtons } from '../../custom-pages/analysis/FileButtons.tsx';
+import { findingsApiFilter, holderViewLink, useFindingsUrlFilter } from '../../custom-pages/analysis/findings-link.ts';
 import { FindingStatus, FindingStatusFilter } from './FindingStatus.tsx';
-import { PagedTable, type Column } from './PagedTable.tsx';
-import { ScreenCard } from './components.tsx';
-import { functionsText, HOLDER_LEVELS, RISK_LEVELS, riskLevelColour, riskLevelKey } from './helpers.ts';
+import { ListTable, type Column } from '../common/ListTable.tsx';
+import { RESOURCES } from '../resource-names.ts';
+import { ScreenCard } from '../../custom-pages/analysis/components.tsx';
+import { functionsText, HOLDER_LEVELS, RISK_LEVELS, riskLevelColour, riskLevelKey } from '../../custom-pages/analysis/helpers.ts';
 import { ProvenanceView } from './Provenance.tsx';
-import { ExecutionChip, EXECUTIONS, FindingUsage, type FindingUsageData } from '../usage/FindingUsage.tsx';
+import { ExecutionChip, EXECUTIONS, FindingUsage, type FindingUsageData } from '../../custom-pages/usage/FindingUsage.tsx';
 
 /** A stored finding: what a simulation shows of a finding, with its record id and analysis. */
 export type FindingRecord = SimulatedFinding & {
@@ -221,13 +221,12 @@ export default function FindingsList() {
               <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
                 {translate('segra.analysis.findings.drill_hint')}
               </Typography>
-              <PagedTable<FindingRecord>
+              <ListTable<FindingRecord>
+                resource={RESOURCES.findings.name}
                 testId="findings"
                 columns={columns}
-                reloadKey={analysis.id}
                 defaultSort={['holder', 'ASC']}
                 filter={filter}
-                load={(p) => apiList<FindingRecord>('/api/findings', p)}
                 expand={(f) => (
                   <Box>
                     <ProvenanceView provenance={f.functions} finding={f} links />

@@ -1,6 +1,6 @@
 import { Chip, MenuItem, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { FINDING_STATUSES } from './findings-link.ts';
+import { FINDING_STATUSES } from '../../custom-pages/analysis/findings-link.ts';
 
 const COLOUR = { open: 'default', accepted: 'success', mitigated: 'info' } as const;
 

@@ -1,12 +1,16 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Tab, Tabs, TextField, Typography } from '@mui/material';
-import { Flex } from './Flex.tsx';
+import { Flex } from '../../custom-pages/analysis/Flex.tsx';
 import { useState } from 'react';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useCreate, useDelete, useLocaleState, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { intlLocale } from '../../resources/common/locale.ts';
-import { apiJson, apiList } from './api.ts';
-import { PagedTable, type Column } from './PagedTable.tsx';
-import { ConfirmButton, formatDate, ScreenCard, useActiveCustomer, useApiError } from './components.tsx';
+import { intlLocale } from '../common/locale.ts';
+import { ConfirmButton, formatDate, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
+import { ListTable, type Column } from '../common/ListTable.tsx';
+import { RESOURCES } from '../resource-names.ts';
+
+const ACCEPTANCES = RESOURCES.riskAcceptances.name;
+/** Deactivations are listed and made on the approval screen too; the API resource by its own name. */
+const DEACTIVATIONS = 'risk-deactivations';
 
 interface Acceptance {
   id: string;
@@ -36,6 +40,7 @@ function EditAcceptance({ row, onClose, onSaved }: { row: Acceptance; onClose: (
   const translate = useTranslate();
   const notify = useNotify();
   const apiError = useApiError();
+  const [update] = useUpdate();
   const [v, setV] = useState({ message: row.message, validFrom: row.validFrom ?? '', validTo: row.validTo ?? '' });
   const save = async () => {
     if (!v.message.trim()) {
@@ -43,7 +48,7 @@ function EditAcceptance({ row, onClose, onSaved }: { row: Acceptance; onClose: (
       return;
     }
     try {
-      await apiJson(`/api/risk-acceptances/${row.id}`, 'PUT', { message: v.message.trim(), validFrom: v.validFrom || null, validTo: v.validTo || null });
+      await update(ACCEPTANCES, { id: row.id, data: { message: v.message.trim(), validFrom: v.validFrom || null, validTo: v.validTo || null }, previousData: row }, { returnPromise: true });
       notify('segra.analysis.common.updated', { type: 'success' });
       onSaved();
     } catch (e) {
@@ -74,7 +79,8 @@ export default function RiskApproval() {
   const notify = useNotify();
   const apiError = useApiError();
   const [locale] = useLocaleState();
-  const customer = useActiveCustomer();
+  const [create] = useCreate();
+  const [remove] = useDelete();
   const [params] = useSearchParams();
   const initialScope = params.get('scope');
   const [v, setV] = useState({
@@ -87,9 +93,7 @@ export default function RiskApproval() {
   });
   const [tab, setTab] = useState(0);
   const [editing, setEditing] = useState<Acceptance | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
   const loc = intlLocale(locale);
-  const bump = () => setReloadKey((k) => k + 1);
 
   const accept = async () => {
     if (!v.riskId.trim() || !v.message.trim() || (v.scope !== 'global' && !v.holder.trim())) {
@@ -97,18 +101,18 @@ export default function RiskApproval() {
       return;
     }
     try {
-      await apiJson('/api/risk-acceptances', 'POST', {
+      const data = {
         riskId: v.riskId.trim(),
         scope: v.scope,
         holder: v.scope === 'global' ? '' : v.holder.trim(),
         message: v.message.trim(),
         validFrom: v.validFrom || null,
         validTo: v.validTo || null,
-      });
+      };
+      await create(ACCEPTANCES, { data }, { returnPromise: true });
       notify('segra.analysis.approval.accepted', { type: 'success' });
       setV({ ...v, message: '' });
       setTab(0);
-      bump();
     } catch (e) {
       apiError(e, 'segra.analysis.errors.risk_accept');
     }
@@ -119,10 +123,9 @@ export default function RiskApproval() {
       return;
     }
     try {
-      await apiJson('/api/risk-deactivations', 'POST', { riskId: v.riskId.trim(), message: v.message.trim() });
+      await create(DEACTIVATIONS, { data: { riskId: v.riskId.trim(), message: v.message.trim() } }, { returnPromise: true });
       notify('segra.analysis.approval.deactivated', { type: 'success' });
       setTab(1);
-      bump();
     } catch (e) {
       apiError(e, 'segra.analysis.errors.risk_deactivate');
     }
@@ -171,13 +174,12 @@ export default function RiskApproval() {
         <Tab label={translate('segra.analysis.approval.deactivations')} />
       </Tabs>
       {tab === 0 && (
-        <PagedTable<Acceptance>
+        <ListTable<Acceptance>
+          resource={ACCEPTANCES}
           testId="acceptances"
           columns={acceptanceColumns}
-          reloadKey={`${reloadKey}-${customer}`}
           defaultSort={['createdAt', 'DESC']}
-          load={(p) => apiList<Acceptance>('/api/risk-acceptances', p)}
-          rowActions={(row, reload) => (
+          rowActions={(row) => (
             <>
               <Button size="small" onClick={() => setEditing(row)}>{translate('segra.analysis.common.edit')}</Button>
               <ConfirmButton
@@ -185,9 +187,8 @@ export default function RiskApproval() {
                 title="segra.analysis.common.delete_title"
                 onConfirm={async () => {
                   try {
-                    await apiJson(`/api/risk-acceptances/${row.id}`, 'DELETE');
+                    await remove(ACCEPTANCES, { id: row.id, previousData: row }, { returnPromise: true });
                     notify('segra.analysis.common.deleted', { type: 'info' });
-                    reload();
                   } catch (e) {
                     apiError(e, 'segra.analysis.errors.risk_delete');
                   }
@@ -198,13 +199,12 @@ export default function RiskApproval() {
         />
       )}
       {tab === 1 && (
-        <PagedTable<Deactivation>
+        <ListTable<Deactivation>
+          resource={DEACTIVATIONS}
           testId="deactivations"
           columns={deactivationColumns}
-          reloadKey={`${reloadKey}-${customer}`}
           defaultSort={['riskId', 'ASC']}
-          load={(p) => apiList<Deactivation>('/api/risk-deactivations', p)}
-          rowActions={(row, reload) => (
+          rowActions={(row) => (
             <ConfirmButton
               label="segra.analysis.approval.reactivate"
               title="segra.analysis.approval.reactivate_title"
@@ -212,9 +212,8 @@ export default function RiskApproval() {
               color="primary"
               onConfirm={async () => {
                 try {
-                  await apiJson(`/api/risk-deactivations/${row.id}`, 'DELETE');
+                  await remove(DEACTIVATIONS, { id: row.id, previousData: row }, { returnPromise: true });
                   notify('segra.analysis.approval.reactivated', { type: 'info' });
-                  reload();
                 } catch (e) {
                   apiError(e, 'segra.analysis.errors.risk_deactivate');
                 }
@@ -227,10 +226,7 @@ export default function RiskApproval() {
         <EditAcceptance
           row={editing}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            bump();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
     </ScreenCard>

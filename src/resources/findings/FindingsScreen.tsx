@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { readHolderView } from './findings-link.ts';
+import { readHolderView } from '../../custom-pages/analysis/findings-link.ts';
 import FindingsList from './FindingsList.tsx';
 import HolderViewScreen from './HolderViews.tsx';
 

@@ -1,14 +1,15 @@
 import { Box, Button, Chip, LinearProgress, Typography } from '@mui/material';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useDelete, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { intlLocale } from '../../resources/common/locale.ts';
-import { apiJson, apiList } from './api.ts';
+import { intlLocale } from '../common/locale.ts';
+import type { AnalysisDataProvider } from '../../providers/analysis-methods.ts';
+import { ListTable, type Column } from '../common/ListTable.tsx';
+import { RESOURCES } from '../resource-names.ts';
 import { useDefaultAnalysis } from './DefaultAnalysis.tsx';
-import { ExportButtons } from './FileButtons.tsx';
-import { PagedTable, type Column } from './PagedTable.tsx';
-import { useOptions, type Option } from './RecordSelect.tsx';
-import { ConfirmButton, formatDate, ScreenCard, useActiveCustomer, useApiError } from './components.tsx';
-import { durationBetween, formatDuration, isActive, normaliseStatus, statusColour, statusLabelKey } from './helpers.ts';
+import { ExportButtons } from '../../custom-pages/analysis/FileButtons.tsx';
+import { useOptions, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
+import { ConfirmButton, formatDate, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
+import { durationBetween, formatDuration, isActive, normaliseStatus, statusColour, statusLabelKey } from '../../custom-pages/analysis/helpers.ts';
 import { jobErrorText } from '../../i18n/localize-server.ts';
 
 export interface AnalysisRecord {
@@ -62,7 +63,8 @@ export default function AnalysisRequests() {
   const apiError = useApiError();
   const navigate = useNavigate();
   const [locale] = useLocaleState();
-  const customer = useActiveCustomer();
+  const dataProvider = useDataProvider<AnalysisDataProvider>();
+  const [remove] = useDelete();
   const [current, setCurrent] = useDefaultAnalysis();
   const systemPeriods = useOptions<Option>('/api/system-periods');
   const riskPeriods = useOptions<Option>('/api/risk-periods');
@@ -89,12 +91,11 @@ export default function AnalysisRequests() {
       titleKey="segra.screens.analyze_request"
       actions={<Button variant="contained" onClick={() => navigate('/app/reports/create')}>{translate('segra.analysis.requests.new')}</Button>}
     >
-      <PagedTable<AnalysisRecord>
+      <ListTable<AnalysisRecord>
+        resource={RESOURCES.analyses.name}
         testId="analysis-requests"
         columns={columns}
-        reloadKey={customer}
         defaultSort={['createdAt', 'DESC']}
-        load={(p) => apiList<AnalysisRecord>('/api/analyses', p)}
         pollWhile={(rows) => rows.some((r) => isActive(r.status))}
         pollMs={2000}
         rowActions={(row, reload) => (
@@ -114,7 +115,7 @@ export default function AnalysisRequests() {
                 color="warning"
                 onConfirm={async () => {
                   try {
-                    await apiJson(`/api/analyses/${row.id}/cancel`, 'POST', {});
+                    await dataProvider.cancelAnalysis(row.id);
                     notify('segra.analysis.requests.canceled', { type: 'info' });
                     reload();
                   } catch (e) {
@@ -129,10 +130,9 @@ export default function AnalysisRequests() {
                 title="segra.analysis.common.delete_title"
                 onConfirm={async () => {
                   try {
-                    await apiJson(`/api/analyses/${row.id}`, 'DELETE');
+                    await remove(RESOURCES.analyses.name, { id: row.id, previousData: row }, { returnPromise: true });
                     if (current?.id === row.id) setCurrent(null);
                     notify('segra.analysis.common.deleted', { type: 'info' });
-                    reload();
                   } catch (e) {
                     apiError(e, 'segra.analysis.errors.analysis_delete');
                   }

@@ -1,19 +1,18 @@
-import { apiJson } from './api.ts';
+import type { AnalysisMethods, DefaultAnalysisAnswer } from '../../providers/analysis-methods.ts';
 
 /**
  * The customer's default analysis (spec 5: "A default analysis must be chosen to see the full
  * list"), kept on the server (GET/PUT /api/default-analysis, DESIGN 6) so every user of the
- * customer sees the same one. This module holds the last answer for the screens showing it.
+ * customer sees the same one. This module holds the last answer for the screens showing it;
+ * the calls are the dataProvider's (`api`: useDataProvider() in a screen).
  */
 export interface DefaultAnalysis {
   id: string;
   name: string;
 }
 
-interface Answer {
-  analysisId: string | null;
-  name: string | null;
-}
+/** The dataProvider methods this store calls. */
+export type DefaultAnalysisApi = Pick<AnalysisMethods, 'getDefaultAnalysis' | 'setDefaultAnalysis'>;
 
 /** `key`: the active customer the value belongs to ('' for a user's own customer). */
 export interface DefaultAnalysisState {
@@ -32,7 +31,7 @@ function settle(key: string, value: DefaultAnalysis | null): void {
   for (const listener of listeners) listener();
 }
 
-const toValue = (a: Answer | undefined): DefaultAnalysis | null => (a?.analysisId ? { id: a.analysisId, name: a.name ?? a.analysisId } : null);
+const toValue = (a: DefaultAnalysisAnswer | undefined): DefaultAnalysis | null => (a?.analysisId ? { id: a.analysisId, name: a.name ?? a.analysisId } : null);
 
 export function subscribeDefaultAnalysis(listener: () => void): () => void {
   listeners.add(listener);
@@ -42,17 +41,17 @@ export function subscribeDefaultAnalysis(listener: () => void): () => void {
 export const defaultAnalysisState = (): DefaultAnalysisState => state;
 
 /** Reads it afresh; a refused or failed read counts as none chosen. */
-export async function loadDefaultAnalysis(key: string): Promise<void> {
+export async function loadDefaultAnalysis(key: string, api: DefaultAnalysisApi): Promise<void> {
   wanted = key;
   try {
-    settle(key, toValue(await apiJson<Answer>('/api/default-analysis')));
+    settle(key, toValue(await api.getDefaultAnalysis()));
   } catch {
     settle(key, null);
   }
 }
 
 /** Sets (or, with null, clears) it for the whole customer; rejects with the API's error. */
-export async function saveDefaultAnalysis(key: string, analysisId: string | null): Promise<void> {
+export async function saveDefaultAnalysis(key: string, analysisId: string | null, api: DefaultAnalysisApi): Promise<void> {
   wanted = key;
-  settle(key, toValue(await apiJson<Answer>('/api/default-analysis', 'PUT', { analysisId })));
+  settle(key, toValue(await api.setDefaultAnalysis(analysisId)));
 }

@@ -1,11 +1,12 @@
 import { Alert, Box, Chip } from '@mui/material';
 import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AnalysisDataProvider } from '../../providers/analysis-methods.ts';
 import { errorKey, type ApiErrorBody } from '../../providers/api-errors.ts';
-import { useActiveCustomer } from './components.tsx';
+import { useActiveCustomer } from '../../custom-pages/analysis/components.tsx';
 import { defaultAnalysisState, loadDefaultAnalysis, saveDefaultAnalysis, subscribeDefaultAnalysis, type DefaultAnalysis } from './default-analysis-store.ts';
-import { Flex } from './Flex.tsx';
-import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
+import { Flex } from '../../custom-pages/analysis/Flex.tsx';
+import { RecordSelect, useOptions, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
 
 export type { DefaultAnalysis } from './default-analysis-store.ts';
 
@@ -16,14 +17,15 @@ export type { DefaultAnalysis } from './default-analysis-store.ts';
 export function useDefaultAnalysis(): [DefaultAnalysis | null, (a: { id: string; name: string } | null) => Promise<boolean>] {
   const key = useActiveCustomer() ?? '';
   const state = useSyncExternalStore(subscribeDefaultAnalysis, defaultAnalysisState, defaultAnalysisState);
+  const dataProvider = useDataProvider<AnalysisDataProvider>();
   useEffect(() => {
-    void loadDefaultAnalysis(key);
-  }, [key]);
+    void loadDefaultAnalysis(key, dataProvider);
+  }, [key, dataProvider]);
   const notify = useNotify();
   const set = useCallback(
     async (a: { id: string; name: string } | null): Promise<boolean> => {
       try {
-        await saveDefaultAnalysis(key, a?.id ?? null);
+        await saveDefaultAnalysis(key, a?.id ?? null, dataProvider);
         return true;
       } catch (e) {
         const err = e as { status?: number; body?: ApiErrorBody };
@@ -31,7 +33,7 @@ export function useDefaultAnalysis(): [DefaultAnalysis | null, (a: { id: string;
         return false;
       }
     },
-    [key, notify],
+    [key, notify, dataProvider],
   );
   return [state.key === key ? state.value : null, set];
 }

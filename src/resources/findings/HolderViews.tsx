@@ -1,14 +1,16 @@
 import { Alert, Box, Button, Chip, LinearProgress, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { AnalysisDataProvider } from '../../providers/analysis-methods.ts';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { apiJson, apiList, errorText } from './api.ts';
-import { ScreenCard } from './components.tsx';
-import { DefaultAnalysisGate } from './DefaultAnalysis.tsx';
-import { FINDINGS_LIST_PATH, holderViewLink, type HolderViewKind } from './findings-link.ts';
+import { errorText } from '../../custom-pages/analysis/api.ts';
+import { ScreenCard } from '../../custom-pages/analysis/components.tsx';
+import { DefaultAnalysisGate } from '../analyses/DefaultAnalysis.tsx';
+import { FINDINGS_LIST_PATH, holderViewLink, type HolderViewKind } from '../../custom-pages/analysis/findings-link.ts';
 import type { FindingRecord } from './FindingsList.tsx';
-import { originsOf, parseProvenance, riskLevelColour, riskLevelKey } from './helpers.ts';
-import { PagedTable, type Column } from './PagedTable.tsx';
+import { originsOf, parseProvenance, riskLevelColour, riskLevelKey } from '../../custom-pages/analysis/helpers.ts';
+import { ListTable, type Column } from '../common/ListTable.tsx';
+import { RESOURCES } from '../resource-names.ts';
 import { ProvenanceView } from './Provenance.tsx';
 
 interface UserViewData {
@@ -49,20 +51,22 @@ export function formatDate8(value: number | null | undefined): string {
   return `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}`;
 }
 
-function useView<T>(url: string | null): { data: T | null; error: string | null } {
+/** A user or role view of an analysis (the dataProvider's holderView), with the failure in words. */
+function useView<T>(kind: HolderViewKind, analysisId: string, name: string): { data: T | null; error: string | null } {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AnalysisDataProvider>();
   const [state, setState] = useState<{ data: T | null; error: string | null }>({ data: null, error: null });
   useEffect(() => {
-    if (!url) return;
     let live = true;
     setState({ data: null, error: null });
-    apiJson<T>(url)
+    dataProvider
+      .holderView<T>(kind, { analysisId, name })
       .then((data) => live && setState({ data, error: null }))
       .catch((e: unknown) => live && setState({ data: null, error: errorText(e, translate, 'segra.analysis.errors.load') }));
     return () => {
       live = false;
     };
-  }, [url, translate]);
+  }, [dataProvider, kind, analysisId, name, translate]);
   return state;
 }
 
@@ -163,7 +167,7 @@ function Shown({ shown, total }: { shown: number; total: number }) {
 /** The user view: who the user is, what it holds, and all its findings with roles, org values and status. */
 export function UserView({ analysisId, name }: { analysisId: string; name: string }) {
   const translate = useTranslate();
-  const { data, error } = useView<UserViewData>(`/api/reports/user-view?${new URLSearchParams({ analysisId, user: name }).toString()}`);
+  const { data, error } = useView<UserViewData>('user', analysisId, name);
   const columns: Column<FindingRecord>[] = [
     { key: 'riskId', label: 'segra.analysis.fields.risk_id', sortable: true, render: (f) => <RiskCell f={f} /> },
     {
@@ -240,13 +244,13 @@ export function UserView({ analysisId, name }: { analysisId: string; name: strin
         </>
       )}
       <Section title={translate('segra.analysis.views.findings')}>
-        <PagedTable<FindingRecord>
+        <ListTable<FindingRecord>
+          resource={RESOURCES.findings.name}
           testId="user-findings"
           columns={columns}
           search={false}
           defaultSort={['riskId', 'ASC']}
           filter={{ analysisId, level: ['USER'], holderExact: name }}
-          load={(p) => apiList<FindingRecord>('/api/findings', p)}
           expand={(f) => <ProvenanceView provenance={f.functions} finding={f} links />}
         />
       </Section>
@@ -257,7 +261,7 @@ export function UserView({ analysisId, name }: { analysisId: string; name: strin
 /** The role view: its text, who holds it, what it causes alone and together with other roles. */
 export function RoleView({ analysisId, name }: { analysisId: string; name: string }) {
   const translate = useTranslate();
-  const { data, error } = useView<RoleViewData>(`/api/reports/role-view?${new URLSearchParams({ analysisId, role: name }).toString()}`);
+  const { data, error } = useView<RoleViewData>('role', analysisId, name);
   return (
     <Box data-testid="role-view">
       <Typography variant="h6" component="h2">

@@ -2,9 +2,9 @@ import { Box, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Typo
 import { Fragment, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { holderViewLink } from './findings-link.ts';
-import { Flex } from './Flex.tsx';
-import { originsOf, parseProvenance, sourceStep, type SourceStep } from './helpers.ts';
+import { holderViewLink } from '../../custom-pages/analysis/findings-link.ts';
+import { Flex } from '../../custom-pages/analysis/Flex.tsx';
+import { originsOf, parseProvenance, sourceStep, type SourceStep } from '../../custom-pages/analysis/helpers.ts';
 
 /** What the drill-down says about the finding itself, when it knows it. */
 export interface FindingHeader {
