@@ -1,6 +1,6 @@
 import { compareHolderRows } from '../analysis/order.ts';
 import type { Finding, FunctionMatch } from '../model/analysis.ts';
-import { formatOrgValues, formatSources } from './findings-csv.ts';
+import { formatSources, orgValueItems } from './findings-csv.ts';
 
 /**
  * A finding as the API shows a simulation's findings (DESIGN 6): per function the action, paths
@@ -33,7 +33,7 @@ export function findingRecord(f: Finding): SimulatedFinding {
     businessProcess: f.businessProcess,
     functions: f.functions,
     sources: formatSources(f),
-    orgValues: formatOrgValues(f) === '' ? [] : formatOrgValues(f).split(';'),
+    orgValues: orgValueItems(f),
     accepted: f.accepted,
     acceptedBy: f.acceptance?.author ?? null,
     message: f.acceptance?.message ?? null,
