@@ -21,9 +21,14 @@ export interface SimulatedFinding {
   accepted: boolean;
   acceptedBy: string | null;
   message: string | null;
+  /** DESIGN 6 (rule 16): `mitigated` when a control applies (mitigation wins), else `accepted` or `open`. */
+  status: 'open' | 'accepted' | 'mitigated';
+  /** The mitigating controls that apply (DESIGN 5.16), sorted; empty unless mitigated. */
+  controls: string[];
 }
 
-export function findingRecord(f: Finding): SimulatedFinding {
+/** A finding as a record; `controls` are the mitigating controls that apply to it (none by default). */
+export function findingRecord(f: Finding, controls: readonly string[] = []): SimulatedFinding {
   return {
     level: f.level,
     holder: f.holder,
@@ -37,8 +42,11 @@ export function findingRecord(f: Finding): SimulatedFinding {
     accepted: f.accepted,
     acceptedBy: f.acceptance?.author ?? null,
     message: f.acceptance?.message ?? null,
+    status: controls.length > 0 ? 'mitigated' : f.accepted ? 'accepted' : 'open',
+    controls: [...controls],
   };
 }
 
-/** Findings as records, in the order of the CSV (level, holder, risk id; code points). */
-export const findingRecords = (findings: readonly Finding[]): SimulatedFinding[] => [...findings].sort(compareHolderRows).map(findingRecord);
+/** Findings as records, in the order of the CSV (level, holder, risk id; code points), with the controls of each. */
+export const findingRecords = (findings: readonly Finding[], controlsOf: (f: Finding) => readonly string[] = () => []): SimulatedFinding[] =>
+  [...findings].sort(compareHolderRows).map((f) => findingRecord(f, controlsOf(f)));
