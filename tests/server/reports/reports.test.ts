@@ -185,7 +185,7 @@ function suite(target: TestDatabase): void {
       const expected = engine({ holder: { kind: 'user', bname: user }, addRoles: [role], removeRoles: [] });
       expect(expected.added.length).toBeGreaterThan(0);
       expect({ before: r.body.before, after: r.body.after, added: r.body.added, removed: r.body.removed }).toEqual(expected);
-      expect(r.body.summary).toEqual({ before: expected.before.length, after: expected.after.length, added: expected.added.length, removed: 0 });
+      expect(r.body.summary).toEqual({ before: expected.before.length, after: expected.after.length, added: expected.added.length, removed: 0, changed: 0 });
       const stored = await db.query<{ risk_id: string; functions: unknown; sources: string }>(
         `SELECT risk_id, provenance AS functions, sources FROM findings WHERE analysis_id = $1 AND level = 'USER' AND holder = $2 ORDER BY risk_id COLLATE "C"`,
         [first, user],
