@@ -7,6 +7,7 @@ import { findingsToCsv } from '../../engine/output/findings-csv.ts';
 import { csvFile, error, json, notInDemo, type Rec } from './answers.ts';
 import { findRecord, listAll, type DemoContext } from './context.ts';
 import { completedAnalysis, findingToRecord, storeFindings } from './findings.ts';
+import { reapplyDemoMitigations } from './mitigations.ts';
 import { DEMO_PERIOD_DATE } from './sample-extract.ts';
 import { DEMO_ANALYSIS_ID, DEMO_CUSTOMER_ID, DEMO_RISK_PERIOD_ID, DEMO_SYSTEM_PERIOD_ID, seedResources } from './seed.ts';
 
@@ -174,6 +175,7 @@ export class DemoAnalyses {
       const result = analyse(this.ctx.extract, this.ctx.ruleset, analysisOptions(v, acceptances, deactivated));
       await storeFindings(this.ctx, id, result.findings);
       await this.patch(id, { status: 'completed', progress: 100, phase: 'done', counts: result.counts, finishedAt: this.ctx.now().toISOString() });
+      await reapplyDemoMitigations(this.ctx, id);
     } catch (e) {
       await this.patch(id, { status: 'failed', error: e instanceof Error ? e.message : String(e), finishedAt: this.ctx.now().toISOString() });
     }

@@ -8,7 +8,7 @@ import { DEMO_CUSTOMER_ID } from './seed.ts';
 export function findingToRecord(f: Finding, analysisId: string, n: number): Rec {
   const meetingRoles = [...new Set(f.functions.flatMap((m) => m.sources.flatMap((p) => p.filter((s) => s.kind === 'role').map((s) => s.name))))];
   // The fields a simulation shows (shared with the server), plus the stored finding's own.
-  // Demo mode keeps no mitigations and no usage: a finding is open or accepted, not executed.
+  // Mitigations are applied after the findings are stored (mitigations.ts), as on the server.
   const status = f.accepted ? 'accepted' : 'open';
   return { id: `${analysisId}-${n}`, customerId: DEMO_CUSTOMER_ID, analysisId, ...findingRecord(f), meetingRoles, acceptanceId: null, status, controls: [], execution: null, executionRank: 0 };
 }

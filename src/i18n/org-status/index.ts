@@ -16,7 +16,6 @@ const tr = {
     by_org_value: 'Org değerine göre bulgular',
     org_value: 'Org değeri',
     findings: 'Bulgular',
-    no_org_values: 'Bu analizde org düzeyinde risk bulgusu yok.',
   },
   notifications: {
     kinds: {
@@ -38,7 +37,6 @@ const en: typeof tr = {
     by_org_value: 'Findings by org value',
     org_value: 'Org value',
     findings: 'Findings',
-    no_org_values: 'This analysis has no findings of org-level risks.',
   },
   notifications: {
     kinds: {
@@ -60,7 +58,6 @@ const de: typeof tr = {
     by_org_value: 'Befunde nach Org-Wert',
     org_value: 'Org-Wert',
     findings: 'Befunde',
-    no_org_values: 'Diese Analyse hat keine Befunde von Risiken auf Organisationsebene.',
   },
   notifications: {
     kinds: {

@@ -3,7 +3,8 @@
  * through the API on PGlite and PostgreSQL (issues 16 and 17 leftovers): a finding held in both
  * analyses at other company codes is flagged in a comparison with both sides' org values; each
  * comparison row names each side's status; a simulation lists a finding whose org values change,
- * and its findings carry org values, status and the controls that mitigate them.
+ * and its findings carry org values, status and the controls that mitigate them; the dashboard
+ * groups findings by org value.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -129,6 +130,17 @@ function suite(target: TestDatabase): void {
       'LEVEL,ID,RISK_ID,STATUS,LEFT_RISK_LEVEL,RIGHT_RISK_LEVEL,LEVEL_CHANGED,LEFT_ORG_VALUES,RIGHT_ORG_VALUES,ORG_VALUES_CHANGED,LEFT_FINDING_STATUS,RIGHT_FINDING_STATUS\n' +
         'USER,U1,ORG1,unchanged,HIGH,HIGH,,BUKRS=1000,BUKRS=1000;BUKRS=2000,X,mitigated,open\n',
     );
+  });
+
+  it('the dashboard groups findings by org value, with their status', async () => {
+    const july = await call('GET', `/api/reports/dashboard?analysisId=${julyRun}`, admin);
+    expect(july.status).toBe(200);
+    expect(july.body.byOrgValue).toEqual([
+      { orgValue: 'BUKRS=1000', findings: 1, accepted: 0, mitigated: 0, open: 1 },
+      { orgValue: 'BUKRS=2000', findings: 1, accepted: 0, mitigated: 0, open: 1 },
+    ]);
+    const june = await call('GET', `/api/reports/dashboard?analysisId=${juneRun}`, admin);
+    expect(june.body.byOrgValue).toEqual([{ orgValue: 'BUKRS=1000', findings: 1, accepted: 0, mitigated: 1, open: 0 }]);
   });
 
   it('a simulation lists the finding whose org values change, with org values, status and controls', async () => {

@@ -5,6 +5,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { AdminContext, type TranslationMessages } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { comparisonOrgStatusColumns } from '../../../src/custom-pages/analysis/compare-org-status.tsx';
+import { OrgValuePanel } from '../../../src/custom-pages/analysis/OrgValuePanel.tsx';
 import { SimulationResultView, type SimFinding, type SimulationAnswer } from '../../../src/custom-pages/analysis/SimulationResult.tsx';
 import { catalogues } from '../../../src/i18n/catalogues.ts';
 
@@ -88,5 +89,21 @@ describe('comparison columns', () => {
     expect(cell('orgValuesChanged').querySelector('[data-testid="org-values-changed"]')).not.toBeNull();
     expect(cell('leftFindingStatus').querySelector('[data-status="mitigated"]')).not.toBeNull();
     expect(cell('rightFindingStatus').textContent).toBe('—');
+  });
+});
+
+describe('dashboard by org value', () => {
+  it('lists each org value with its findings by status, in the UI language', async () => {
+    const rows = [
+      { orgValue: 'BUKRS=1000', findings: 1200, accepted: 200, mitigated: 100, open: 900 },
+      { orgValue: 'BUKRS=2000', findings: 3, accepted: 0, mitigated: 3, open: 0 },
+    ];
+    await render(<OrgValuePanel rows={rows} />, 'tr');
+    expect(container!.textContent).toContain('Org değerine göre bulgular');
+    const cells = [...container!.querySelectorAll('[data-testid="org-value-row"]')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
+    expect(cells).toEqual([
+      ['BUKRS=1000', '1.200', '900', '200', '100'],
+      ['BUKRS=2000', '3', '0', '0', '3'],
+    ]);
   });
 });
