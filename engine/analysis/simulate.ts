@@ -3,6 +3,8 @@ import type { SystemExtract } from '../model/extract.ts';
 import type { Ruleset } from '../model/ruleset.ts';
 import { buildRoleInstances, type AuthorisationInstance } from '../landscape/instances.ts';
 import type { ReachedSource } from '../landscape/landscape.ts';
+import { orgValueItems } from '../output/findings-csv.ts';
+import { sameItems } from './compare.ts';
 import { PreparedAnalysis, type Holder } from './prepared-analysis.ts';
 
 export class SimulationError extends Error {}
@@ -68,13 +70,17 @@ export function simulateOn(prepared: PreparedAnalysis, request: SimulationReques
 
   const beforeFindings = prepared.evaluateHolder(before);
   const afterFindings = prepared.evaluateHolder(after, extraBits, extraInstances);
-  const risksBefore = new Set(beforeFindings.map((f) => f.riskId));
+  const beforeByRisk = new Map(beforeFindings.map((f) => [f.riskId, f]));
   const risksAfter = new Set(afterFindings.map((f) => f.riskId));
   return {
     before: beforeFindings,
     after: afterFindings,
-    added: afterFindings.filter((f) => !risksBefore.has(f.riskId)),
+    added: afterFindings.filter((f) => !beforeByRisk.has(f.riskId)),
     removed: beforeFindings.filter((f: Finding) => !risksAfter.has(f.riskId)),
+    changed: afterFindings.filter((f) => {
+      const was = beforeByRisk.get(f.riskId);
+      return was !== undefined && !sameItems(orgValueItems(was), orgValueItems(f));
+    }),
   };
 }
 

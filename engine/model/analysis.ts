@@ -146,6 +146,11 @@ export interface SimulationResult {
   added: Finding[];
   /** Findings before and not after (by risk). */
   removed: Finding[];
+  /**
+   * Findings after whose risk is also met before, at other org values (DESIGN 5.15): the
+   * same risk held in other company codes is a different exposure, so it is not "unchanged".
+   */
+  changed: Finding[];
 }
 
 export type ComparisonStatus = 'new' | 'resolved' | 'unchanged';
@@ -161,4 +166,9 @@ export interface ComparisonRow {
   rightRiskLevel: RiskLevel | null;
   /** True when the finding is in both and its risk level differs. */
   levelChanged: boolean;
+  /** ORG_VALUES items (`BUKRS=1000`, DESIGN 5.15) of the left finding; null when absent there, empty for other risks. */
+  leftOrgValues: string[] | null;
+  rightOrgValues: string[] | null;
+  /** True when the finding is in both and holds at other org values (an org-level risk that moved or spread). */
+  orgValuesChanged: boolean;
 }

@@ -1,6 +1,6 @@
 import { compareHolderRows } from '../analysis/order.ts';
 import type { Finding, FunctionMatch } from '../model/analysis.ts';
-import { formatOrgValues, formatSources } from './findings-csv.ts';
+import { formatSources, orgValueItems } from './findings-csv.ts';
 
 /**
  * A finding as the API shows a simulation's findings (DESIGN 6): per function the action, paths
@@ -21,9 +21,14 @@ export interface SimulatedFinding {
   accepted: boolean;
   acceptedBy: string | null;
   message: string | null;
+  /** DESIGN 6 (rule 16): `mitigated` when a control applies (mitigation wins), else `accepted` or `open`. */
+  status: 'open' | 'accepted' | 'mitigated';
+  /** The mitigating controls that apply (DESIGN 5.16), sorted; empty unless mitigated. */
+  controls: string[];
 }
 
-export function findingRecord(f: Finding): SimulatedFinding {
+/** A finding as a record; `controls` are the mitigating controls that apply to it (none by default). */
+export function findingRecord(f: Finding, controls: readonly string[] = []): SimulatedFinding {
   return {
     level: f.level,
     holder: f.holder,
@@ -33,12 +38,15 @@ export function findingRecord(f: Finding): SimulatedFinding {
     businessProcess: f.businessProcess,
     functions: f.functions,
     sources: formatSources(f),
-    orgValues: formatOrgValues(f) === '' ? [] : formatOrgValues(f).split(';'),
+    orgValues: orgValueItems(f),
     accepted: f.accepted,
     acceptedBy: f.acceptance?.author ?? null,
     message: f.acceptance?.message ?? null,
+    status: controls.length > 0 ? 'mitigated' : f.accepted ? 'accepted' : 'open',
+    controls: [...controls],
   };
 }
 
-/** Findings as records, in the order of the CSV (level, holder, risk id; code points). */
-export const findingRecords = (findings: readonly Finding[]): SimulatedFinding[] => [...findings].sort(compareHolderRows).map(findingRecord);
+/** Findings as records, in the order of the CSV (level, holder, risk id; code points), with the controls of each. */
+export const findingRecords = (findings: readonly Finding[], controlsOf: (f: Finding) => readonly string[] = () => []): SimulatedFinding[] =>
+  [...findings].sort(compareHolderRows).map((f) => findingRecord(f, controlsOf(f)));

@@ -43,6 +43,12 @@ export function formatOrgValues(f: Finding): string {
     .join(';');
 }
 
+/** A finding's ORG_VALUES items (`BUKRS=1000`), as the CSV's cell and the stored findings have them. */
+export function orgValueItems(f: Finding): string[] {
+  const text = formatOrgValues(f);
+  return text === '' ? [] : text.split(';');
+}
+
 /** RFC 4180 quoting: only when the value needs it. */
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;

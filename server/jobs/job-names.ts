@@ -6,6 +6,7 @@ export const JOBS = {
   analysisShard: 'analysis-shard',
   basis: 'basis',
   importUsage: 'import-usage',
+  mitigationExpiry: 'mitigation-expiry',
 } as const;
 
 export interface ImportExtractJob {

@@ -6,6 +6,7 @@ import { runBasisJob, sweepStaleBasisRuns } from './basis-job.ts';
 import { runExtractImport } from './import-extract-job.ts';
 import { runRulesetImport } from './import-ruleset-job.ts';
 import { runUsageImport } from './import-usage-job.ts';
+import { startMitigationExpiryJob, type ExpiryJobOptions } from './mitigation-expiry-job.ts';
 import { JOBS, type AnalysisJob, type AnalysisShardJob, type BasisJob, type ImportExtractJob, type ImportRulesetJob, type ImportUsageJob } from './job-names.ts';
 import { HEALTH_CHECK_QUEUE, type JobQueue } from './queue.ts';
 
@@ -54,7 +55,7 @@ export async function sweepStaleWork(db: Database, olderThanSeconds: number): Pr
 export async function startWorkers(
   queue: JobQueue,
   db: Database,
-  options: { pollingIntervalSeconds?: number; shards?: number; shardMinUsers?: number } = {},
+  options: { pollingIntervalSeconds?: number; shards?: number; shardMinUsers?: number; mitigationExpiry?: ExpiryJobOptions } = {},
 ): Promise<() => void> {
   const work = options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : undefined;
   // Shards pay off only where several processes share the queue: never on the embedded database.
@@ -88,10 +89,14 @@ export async function startWorkers(
     },
     work,
   );
-  if (db.kind !== 'postgres') return () => {};
+  const stopExpiry = await startMitigationExpiryJob(queue, db, options.mitigationExpiry);
+  if (db.kind !== 'postgres') return stopExpiry;
   const timer = setInterval(() => {
     sweepStaleWork(db, STALE_AFTER_SECONDS).catch((e: unknown) => console.error('[sweep]', e));
   }, 60_000);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    stopExpiry();
+  };
 }

@@ -1,9 +1,11 @@
 import { AcceptanceIndex } from '../../engine/analysis/acceptance.ts';
+import { MitigationIndex } from '../../engine/analysis/mitigation.ts';
 import type { PreparedAnalysis } from '../../engine/analysis/prepared-analysis.ts';
 import { simulateOn, SimulationError } from '../../engine/analysis/simulate.ts';
 import type { AuthorisationValue, Finding, RiskAcceptance, SimulationRequest } from '../../engine/model/analysis.ts';
 import { findingRecords, type SimulatedFinding } from '../../engine/output/finding-records.ts';
 import type { Landscape } from '../../engine/landscape/landscape.ts';
+import type { MitigationAssignment } from '../../engine/model/controls.ts';
 import type { Date8 } from '../../engine/model/dates.ts';
 
 /** What a simulation asks of a prepared analysis (the checked body of POST /api/simulations). */
@@ -19,11 +21,13 @@ export interface SimulationAsk {
 export type SimulationAnswer =
   | {
       ok: true;
-      summary: { before: number; after: number; added: number; removed: number };
+      summary: { before: number; after: number; added: number; removed: number; changed: number };
       before: SimulatedFinding[];
       after: SimulatedFinding[];
       added: SimulatedFinding[];
       removed: SimulatedFinding[];
+      /** Held before and after, at other org values (DESIGN 5.15). */
+      changed: SimulatedFinding[];
       simulateMs: number;
       /** Decoding and preparing the holder's slice of the period in the thread (simulation-worker.ts). */
       prepareMs?: number;
@@ -32,10 +36,16 @@ export type SimulationAnswer =
   | { ok: false; notFound: string };
 
 /**
- * One simulation (DESIGN 5.14) on a prepared analysis, with the customer's acceptances applied:
- * pure work on data, run in the thread that holds the prepared analysis (simulation-worker.ts).
+ * One simulation (DESIGN 5.14) on a prepared analysis, with the customer's acceptances and
+ * mitigations applied, so each finding shows the status it would have (DESIGN 6): pure work on
+ * data, run in the thread that holds the prepared analysis (simulation-worker.ts).
  */
-export function simulatePrepared(prepared: PreparedAnalysis, ask: SimulationAsk, acceptances: readonly RiskAcceptance[]): SimulationAnswer {
+export function simulatePrepared(
+  prepared: PreparedAnalysis,
+  ask: SimulationAsk,
+  acceptances: readonly RiskAcceptance[],
+  mitigations: readonly MitigationAssignment[] = [],
+): SimulationAnswer {
   const l = prepared.landscape;
   if (ask.user !== undefined && !l.users.has(ask.user)) return { ok: false, notFound: `User ${ask.user} is not in the system period (USR02)` };
   const roles = new Set(l.roles);
@@ -62,25 +72,35 @@ export function simulatePrepared(prepared: PreparedAnalysis, ask: SimulationAsk,
     throw e;
   }
   const simulateMs = performance.now() - t0;
-  applyAcceptances(prepared, simulation, result.before, result.after, new AcceptanceIndex(acceptances, prepared.options.date));
+  const controls = applyDecisions(prepared, simulation, result.before, result.after, new AcceptanceIndex(acceptances, prepared.options.date), new MitigationIndex(mitigations, prepared.options.date));
+  const controlsOf = (f: Finding): readonly string[] => controls.get(f) ?? [];
   return {
     ok: true,
-    summary: { before: result.before.length, after: result.after.length, added: result.added.length, removed: result.removed.length },
-    before: findingRecords(result.before),
-    after: findingRecords(result.after),
-    added: findingRecords(result.added),
-    removed: findingRecords(result.removed),
+    summary: { before: result.before.length, after: result.after.length, added: result.added.length, removed: result.removed.length, changed: result.changed.length },
+    before: findingRecords(result.before, controlsOf),
+    after: findingRecords(result.after, controlsOf),
+    added: findingRecords(result.added, controlsOf),
+    removed: findingRecords(result.removed, controlsOf),
+    changed: findingRecords(result.changed, controlsOf),
     simulateMs,
   };
 }
 
 /**
- * The customer's acceptances on the simulated findings (DESIGN 5.12). The prepared analysis is
- * shared and built without them; the roles a simulated user holds afterwards are its roles on
- * D with the added ones and without the removed ones, as the engine simulates them.
+ * The customer's acceptances (DESIGN 5.12) and mitigations (5.16) on the simulated findings:
+ * sets each finding's acceptance and returns the controls that mitigate it. The prepared
+ * analysis is shared and built without them; the roles a simulated user holds afterwards are
+ * its roles on D with the added ones and without the removed ones, as the engine simulates them.
  */
-function applyAcceptances(prepared: PreparedAnalysis, request: SimulationRequest, before: Finding[], after: Finding[], index: AcceptanceIndex): void {
-  if (index.isEmpty) return;
+function applyDecisions(
+  prepared: PreparedAnalysis,
+  request: SimulationRequest,
+  before: Finding[],
+  after: Finding[],
+  index: AcceptanceIndex,
+  mitigations: MitigationIndex,
+): Map<Finding, string[]> {
+  const controls = new Map<Finding, string[]>();
   const riskIndex = new Map(prepared.compiled.risks.map((r, i) => [r.risk.id, i]));
   const meets = (riskId: string) => (role: string) => {
     const i = riskIndex.get(riskId);
@@ -102,13 +122,18 @@ function applyAcceptances(prepared: PreparedAnalysis, request: SimulationRequest
   };
   const apply = (list: Finding[], held: () => Set<string>): void => {
     for (const f of list) {
-      const found = index.find(f.level, f.holder, f.riskId, held, meets(f.riskId));
-      f.accepted = found !== null;
-      f.acceptance = found;
+      if (!index.isEmpty) {
+        const found = index.find(f.level, f.holder, f.riskId, held, meets(f.riskId));
+        f.accepted = found !== null;
+        f.acceptance = found;
+      }
+      const mitigation = mitigations.find(f.level, f.holder, f.riskId, held, meets(f.riskId));
+      if (mitigation.controls.length > 0) controls.set(f, mitigation.controls);
     }
   };
   apply(before, rolesBefore);
   apply(after, rolesAfter);
+  return controls;
 }
 
 /**

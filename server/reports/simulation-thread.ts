@@ -1,4 +1,5 @@
 import type { AnalysisOptions, RiskAcceptance } from '../../engine/model/analysis.ts';
+import type { MitigationAssignment } from '../../engine/model/controls.ts';
 import type { TcodeCheckRow } from '../../engine/model/extract.ts';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
 import type { Database } from '../db/database.ts';
@@ -50,7 +51,7 @@ export class SimulationThread {
     await this.inTurn(() => this.client.ask({ type: 'prepare' }));
   }
 
-  simulate(ask: SimulationAsk, acceptances: RiskAcceptance[]): Promise<SimulationAnswer> {
+  simulate(ask: SimulationAsk, acceptances: RiskAcceptance[], mitigations: MitigationAssignment[] = []): Promise<SimulationAnswer> {
     return this.inTurn(async () => {
       const { db, importId, objects } = this.source;
       let slice: HolderSlice;
@@ -62,7 +63,7 @@ export class SimulationThread {
         throw e;
       }
       this.lastSlice = slice;
-      return (await this.client.ask({ type: 'simulate', ask, acceptances, knownRoles: slice.knownRoles })) as SimulationAnswer;
+      return (await this.client.ask({ type: 'simulate', ask, acceptances, mitigations, knownRoles: slice.knownRoles })) as SimulationAnswer;
     });
   }
 

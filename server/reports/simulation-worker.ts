@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { prepareAnalysis } from '../../engine/analysis/prepared-analysis.ts';
 import type { AnalysisOptions, RiskAcceptance } from '../../engine/model/analysis.ts';
+import type { MitigationAssignment } from '../../engine/model/controls.ts';
 import type { TcodeCheckRow } from '../../engine/model/extract.ts';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
 import { ExtractDecoder } from '../periods/extract-decoder.ts';
@@ -20,7 +21,7 @@ export type ToSimulationThread =
   | { type: 'chunk'; table: string; bytes: Uint8Array }
   | { type: 'prepare' }
   | { type: 'reset' }
-  | { type: 'simulate'; ask: SimulationAsk; acceptances: RiskAcceptance[]; knownRoles: string[] };
+  | { type: 'simulate'; ask: SimulationAsk; acceptances: RiskAcceptance[]; mitigations: MitigationAssignment[]; knownRoles: string[] };
 
 const init = workerData as { ruleset: Ruleset; options: AnalysisOptions; tcodeChecks: TcodeCheckRow[] };
 let decoder = new ExtractDecoder();
@@ -47,7 +48,7 @@ parentPort!.on('message', (message: ToSimulationThread) => {
       for (const role of message.knownRoles) extract.roleDefinitions.push({ role, parent: '' });
       const prepared = prepareAnalysis(extract, init.ruleset, init.options);
       const prepareMs = performance.now() - t0;
-      parentPort!.postMessage({ ...simulatePrepared(prepared, message.ask, message.acceptances), prepareMs });
+      parentPort!.postMessage({ ...simulatePrepared(prepared, message.ask, message.acceptances, message.mitigations), prepareMs });
       return;
     }
   }

@@ -7,6 +7,8 @@ import { findingsToCsv } from '../../engine/output/findings-csv.ts';
 import { csvFile, error, json, notInDemo, type Rec } from './answers.ts';
 import { findRecord, listAll, type DemoContext } from './context.ts';
 import { completedAnalysis, findingToRecord, storeFindings } from './findings.ts';
+import { reapplyDemoMitigations } from './mitigations.ts';
+import { demoFindingUsage } from './usage.ts';
 import { DEMO_PERIOD_DATE } from './sample-extract.ts';
 import { DEMO_ANALYSIS_ID, DEMO_CUSTOMER_ID, DEMO_RISK_PERIOD_ID, DEMO_SYSTEM_PERIOD_ID, seedResources } from './seed.ts';
 
@@ -46,6 +48,10 @@ function analysisRecord(id: string, v: NamedSettings, nowIso: string): Rec {
     includeLocked: v.includeLocked,
     includeExpired: v.includeExpired,
     analysisDate: date8ToIso(DEMO_PERIOD_DATE),
+    // Every demo analysis runs with the demo's usage export (usage.ts), over all of it.
+    withUsage: true,
+    usageFrom: null,
+    usageTo: null,
     status: 'enqueued',
     progress: 0,
     phase: null,
@@ -65,7 +71,9 @@ function analysisRecord(id: string, v: NamedSettings, nowIso: string): Rec {
  */
 export function initialData(extract: SystemExtract, ruleset: Ruleset, nowIso: string): { data: Record<string, Rec[]>; findings: Finding[] } {
   const settings = { level: 'permission', mode: 'same-instance', includeLocked: false, includeExpired: false };
-  const result = analyse(extract, ruleset, analysisOptions(settings));
+  const options = analysisOptions(settings);
+  const result = analyse(extract, ruleset, options);
+  const usage = demoFindingUsage(extract, ruleset, options, result.findings);
   const data = seedResources(extract, nowIso);
   data.analyses.push({
     ...analysisRecord(DEMO_ANALYSIS_ID, { ...settings, name: 'PRD October 2026 – default ruleset', description: 'Computed in the browser by the demo' }, nowIso),
@@ -76,7 +84,7 @@ export function initialData(extract: SystemExtract, ruleset: Ruleset, nowIso: st
     startedAt: nowIso,
     finishedAt: nowIso,
   });
-  data.findings.push(...result.findings.map((f, i) => findingToRecord(f, DEMO_ANALYSIS_ID, i + 1)));
+  data.findings.push(...result.findings.map((f, i) => findingToRecord(f, DEMO_ANALYSIS_ID, i + 1, usage[i])));
   return { data, findings: result.findings };
 }
 
@@ -171,9 +179,11 @@ export class DemoAnalyses {
     if ((await this.statusOf(id)) !== 'running') return;
     try {
       const { acceptances, deactivated } = await approvals(this.ctx);
-      const result = analyse(this.ctx.extract, this.ctx.ruleset, analysisOptions(v, acceptances, deactivated));
-      await storeFindings(this.ctx, id, result.findings);
+      const options = analysisOptions(v, acceptances, deactivated);
+      const result = analyse(this.ctx.extract, this.ctx.ruleset, options);
+      await storeFindings(this.ctx, id, result.findings, demoFindingUsage(this.ctx.extract, this.ctx.ruleset, options, result.findings));
       await this.patch(id, { status: 'completed', progress: 100, phase: 'done', counts: result.counts, finishedAt: this.ctx.now().toISOString() });
+      await reapplyDemoMitigations(this.ctx, id);
     } catch (e) {
       await this.patch(id, { status: 'failed', error: e instanceof Error ? e.message : String(e), finishedAt: this.ctx.now().toISOString() });
     }

@@ -51,6 +51,7 @@ export async function compare(ctx: DemoContext, q: URLSearchParams): Promise<Res
     resolved: rows.filter((r) => r.status === 'resolved').length,
     unchanged: rows.filter((r) => r.status === 'unchanged').length,
     levelChanged: rows.filter((r) => r.levelChanged).length,
+    orgValuesChanged: rows.filter((r) => r.orgValuesChanged).length,
     total: rows.length,
   };
   if (q.get('format') !== null) {

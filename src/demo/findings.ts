@@ -1,21 +1,24 @@
 import type { Finding } from '../../engine/model/analysis.ts';
+import type { FindingUsage } from '../../engine/model/controls.ts';
 import { findingRecord } from '../../engine/output/finding-records.ts';
 import { error, type Rec } from './answers.ts';
 import { findRecord, listAll, type DemoContext } from './context.ts';
 import { DEMO_CUSTOMER_ID } from './seed.ts';
+import { usageFields } from './usage.ts';
 
-/** A finding as the server's findings resource answers it. */
-export function findingToRecord(f: Finding, analysisId: string, n: number): Rec {
+/** A finding as the server's findings resource answers it; `usage` is its EXECUTION and REMEDIATION against the demo's usage. */
+export function findingToRecord(f: Finding, analysisId: string, n: number, usage?: FindingUsage | null): Rec {
   const meetingRoles = [...new Set(f.functions.flatMap((m) => m.sources.flatMap((p) => p.filter((s) => s.kind === 'role').map((s) => s.name))))];
   // The fields a simulation shows (shared with the server), plus the stored finding's own.
-  // Demo mode keeps no mitigations and no usage: a finding is open or accepted, not executed.
+  // Mitigations are applied after the findings are stored (mitigations.ts), as on the server;
+  // every demo analysis runs with the demo's usage (usage.ts).
   const status = f.accepted ? 'accepted' : 'open';
-  return { id: `${analysisId}-${n}`, customerId: DEMO_CUSTOMER_ID, analysisId, ...findingRecord(f), meetingRoles, acceptanceId: null, status, controls: [], execution: null, executionRank: 0 };
+  return { id: `${analysisId}-${n}`, customerId: DEMO_CUSTOMER_ID, analysisId, ...findingRecord(f), meetingRoles, acceptanceId: null, status, controls: [], ...usageFields(usage) };
 }
 
-export async function storeFindings(ctx: DemoContext, analysisId: string, findings: Finding[]): Promise<void> {
+export async function storeFindings(ctx: DemoContext, analysisId: string, findings: Finding[], usage: readonly (FindingUsage | null)[] = []): Promise<void> {
   ctx.findings.set(analysisId, findings);
-  for (const [i, f] of findings.entries()) await ctx.provider.create('findings', { data: findingToRecord(f, analysisId, i + 1) });
+  for (const [i, f] of findings.entries()) await ctx.provider.create('findings', { data: findingToRecord(f, analysisId, i + 1, usage[i]) });
 }
 
 export async function dropFindings(ctx: DemoContext, analysisId: string): Promise<void> {

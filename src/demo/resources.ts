@@ -1,6 +1,7 @@
 import { contentRange, error, json, parseJson } from './answers.ts';
 import { findRecord, type DemoContext } from './context.ts';
 import { dropFindings } from './findings.ts';
+import { reapplyDemoMitigations } from './mitigations.ts';
 import { DEMO_CUSTOMER_ID } from './seed.ts';
 
 /** The simple-rest resources the demo stores (server/modules/* resource names). */
@@ -23,7 +24,7 @@ export const DEMO_RESOURCES = [
   'risk-deactivations',
   'sql-queries',
   'basis-findings',
-  // Kept in the demo as records only: demo findings are not re-mitigated (issue 16).
+  // A change re-applies them to the demo findings, as on the server (issue 16).
   'mitigating-controls',
   'mitigations',
 ] as const;
@@ -66,8 +67,25 @@ async function listRecords(ctx: DemoContext, resource: string, q: URLSearchParam
   return json(rows, 200, { 'Content-Range': contentRange(resource, start, rows.length, count), 'Access-Control-Expose-Headers': 'Content-Range' });
 }
 
-/** A simple-rest call on one of DEMO_RESOURCES: list, create, read, update or delete. */
+/** Resources whose change changes findings' status, as on the server (DESIGN 5.16). */
+const MITIGATION_RESOURCES = new Set(['mitigating-controls', 'mitigations']);
+
+/** A simple-rest call on one of DEMO_RESOURCES: list, create, read, update or delete; a changed mitigation or control re-mitigates the findings. */
 export async function restResource(
+  ctx: DemoContext,
+  method: string,
+  resource: string,
+  id: string | undefined,
+  q: URLSearchParams,
+  body: unknown,
+  actor: string,
+): Promise<Response> {
+  const answer = await storeResource(ctx, method, resource, id, q, body, actor);
+  if (method !== 'GET' && answer.ok && MITIGATION_RESOURCES.has(resource)) await reapplyDemoMitigations(ctx);
+  return answer;
+}
+
+async function storeResource(
   ctx: DemoContext,
   method: string,
   resource: string,

@@ -66,11 +66,12 @@ export function simulation(ctx: DemoContext, body: unknown): Response {
     mode: b.mode,
     addRoles: b.addRoles,
     removeRoles: b.removeRoles,
-    summary: { before: result.before.length, after: result.after.length, added: result.added.length, removed: result.removed.length },
+    summary: { before: result.before.length, after: result.after.length, added: result.added.length, removed: result.removed.length, changed: result.changed.length },
     before: records(result.before),
     after: records(result.after),
     added: records(result.added),
     removed: records(result.removed),
+    changed: records(result.changed),
     timings: { cached: false, loadMs: 0, simulateMs: ms, totalMs: ms },
   });
 }

@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'analysis.completed',
   'analysis.failed',
   'acceptance.expiring',
+  'mitigation.expiring',
 ] as const;
 
 /** The catalogue key of a kind's text: `segra.notifications.kinds.import_ready`. */

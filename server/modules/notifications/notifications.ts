@@ -15,7 +15,8 @@ export type NotificationKind =
   | 'ruleset.failed'
   | 'analysis.completed'
   | 'analysis.failed'
-  | 'acceptance.expiring';
+  | 'acceptance.expiring'
+  | 'mitigation.expiring';
 
 export interface NotificationRecord {
   id: string;

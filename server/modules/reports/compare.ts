@@ -11,8 +11,22 @@ import { fileName, formatParam, gate, jsonParam, pageGate, rangeParam, XLSX_TYPE
 
 export const compareGate = pageGate('comparisons', 'reports/compare');
 
-/** The columns of the comparison export, named like `segra analyze`'s (ID is the holder). */
-export const COMPARISON_CSV_COLUMNS = ['LEVEL', 'ID', 'RISK_ID', 'STATUS', 'LEFT_RISK_LEVEL', 'RIGHT_RISK_LEVEL', 'LEVEL_CHANGED'] as const;
+/**
+ * The columns of the comparison export, named like `segra analyze`'s (ID is the holder; ORG_VALUES
+ * items `;`-joined as in its CSV); the findings' own status on each side comes last.
+ */
+export const COMPARISON_CSV_COLUMNS = [
+  'LEVEL', 'ID', 'RISK_ID', 'STATUS', 'LEFT_RISK_LEVEL', 'RIGHT_RISK_LEVEL', 'LEVEL_CHANGED',
+  'LEFT_ORG_VALUES', 'RIGHT_ORG_VALUES', 'ORG_VALUES_CHANGED', 'LEFT_FINDING_STATUS', 'RIGHT_FINDING_STATUS',
+] as const;
+
+type FindingStatus = 'open' | 'accepted' | 'mitigated';
+
+/** A comparison row with each side's finding status (DESIGN 6, rule 16); null where the finding is absent. */
+export interface StatusedComparisonRow extends ComparisonRow {
+  leftFindingStatus: FindingStatus | null;
+  rightFindingStatus: FindingStatus | null;
+}
 
 interface SideRow {
   id: string;
@@ -29,8 +43,8 @@ interface SideRow {
 export interface Comparison {
   left: ReturnType<typeof side>;
   right: ReturnType<typeof side>;
-  summary: { new: number; resolved: number; unchanged: number; levelChanged: number; total: number };
-  rows: ComparisonRow[];
+  summary: { new: number; resolved: number; unchanged: number; levelChanged: number; orgValuesChanged: number; total: number };
+  rows: StatusedComparisonRow[];
 }
 
 const side = (a: SideRow, findings: number) => ({
@@ -57,15 +71,20 @@ async function completedAnalysis(db: Database, ctx: ResourceContext, id: string,
   return a;
 }
 
+type StoredKey = Finding & { orgItems: string[]; findingStatus: FindingStatus };
+
 /** The stored findings of one analysis, reduced to what a comparison looks at. */
-async function keys(db: Database, analysisId: string): Promise<Finding[]> {
-  const { rows } = await db.query<{ level: Finding['level']; holder: string; riskId: string; riskLevel: Finding['riskLevel'] }>(
-    'SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel" FROM findings WHERE analysis_id = $1',
+async function keys(db: Database, analysisId: string): Promise<StoredKey[]> {
+  const { rows } = await db.query<{ level: Finding['level']; holder: string; riskId: string; riskLevel: Finding['riskLevel']; orgItems: string[]; findingStatus: FindingStatus }>(
+    `SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel", org_values AS "orgItems", status AS "findingStatus"
+     FROM findings WHERE analysis_id = $1`,
     [analysisId],
   );
-  // compareFindings reads only level, holder, riskId and riskLevel.
-  return rows as unknown as Finding[];
+  // compareFindings reads only level, holder, riskId, riskLevel and the org items given to it.
+  return rows as unknown as StoredKey[];
 }
+
+const keyOf = (f: { level: string; holder: string; riskId: string }): string => `${f.level}\u0000${f.holder}\u0000${f.riskId}`;
 
 /** DESIGN 5.13 over the stored findings of two completed analyses of one customer. */
 export async function compareAnalyses(db: Database, ctx: ResourceContext, leftId: unknown, rightId: unknown): Promise<Comparison> {
@@ -80,7 +99,14 @@ export async function compareAnalyses(db: Database, ctx: ResourceContext, leftId
   // A SuperAdmin without X-Customer-Id sees every customer; a comparison stays within one.
   if (left.customer_id !== right.customer_id) throw badRequest('Both analyses must belong to the same customer');
   const [l, r] = await Promise.all([keys(db, left.id), keys(db, right.id)]);
-  const rows = compareFindings(l, r);
+  const leftStatus = new Map(l.map((f) => [keyOf(f), f.findingStatus]));
+  const rightStatus = new Map(r.map((f) => [keyOf(f), f.findingStatus]));
+  // The stored ORG_VALUES items (sorted as the engine wrote them) stand for the engine's.
+  const rows = compareFindings(l, r, (f) => f.orgItems ?? []).map((row) => ({
+    ...row,
+    leftFindingStatus: leftStatus.get(keyOf(row)) ?? null,
+    rightFindingStatus: rightStatus.get(keyOf(row)) ?? null,
+  }));
   const count = (s: ComparisonStatus): number => rows.filter((x) => x.status === s).length;
   return {
     left: side(left, l.length),
@@ -90,14 +116,15 @@ export async function compareAnalyses(db: Database, ctx: ResourceContext, leftId
       resolved: count('resolved'),
       unchanged: count('unchanged'),
       levelChanged: rows.filter((x) => x.levelChanged).length,
+      orgValuesChanged: rows.filter((x) => x.orgValuesChanged).length,
       total: rows.length,
     },
     rows,
   };
 }
 
-/** `filter={"status":…,"level":…,"levelChanged":…,"q":…}` over comparison rows. */
-function filterRows(rows: ComparisonRow[], raw: unknown): ComparisonRow[] {
+/** `filter={"status":…,"level":…,"levelChanged":…,"orgValuesChanged":…,"q":…}` over comparison rows. */
+function filterRows(rows: StatusedComparisonRow[], raw: unknown): StatusedComparisonRow[] {
   const filter = jsonParam('filter', raw) ?? {};
   if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) throw badRequest('The filter parameter must be a JSON object');
   let out = rows;
@@ -107,9 +134,9 @@ function filterRows(rows: ComparisonRow[], raw: unknown): ComparisonRow[] {
     if (field === 'status' || field === 'level' || field === 'riskId') {
       const allowed = new Set(asList(value));
       out = out.filter((row) => allowed.has(row[field]));
-    } else if (field === 'levelChanged') {
-      if (typeof value !== 'boolean') throw badRequest('The filter parameter levelChanged must be true or false');
-      out = out.filter((row) => row.levelChanged === value);
+    } else if (field === 'levelChanged' || field === 'orgValuesChanged') {
+      if (typeof value !== 'boolean') throw badRequest(`The filter parameter ${field} must be true or false`);
+      out = out.filter((row) => row[field] === value);
     } else if (field === 'q') {
       if (typeof value !== 'string') throw badRequest('The filter parameter q must be a string');
       const q = value.trim().toLowerCase();
@@ -121,11 +148,16 @@ function filterRows(rows: ComparisonRow[], raw: unknown): ComparisonRow[] {
   return out;
 }
 
-export function comparisonCsv(rows: readonly ComparisonRow[]): string {
+/** One row's cells, in COMPARISON_CSV_COLUMNS order. */
+const cells = (r: StatusedComparisonRow): string[] => [
+  r.level, r.holder, r.riskId, r.status, r.leftRiskLevel ?? '', r.rightRiskLevel ?? '', r.levelChanged ? 'X' : '',
+  (r.leftOrgValues ?? []).join(';'), (r.rightOrgValues ?? []).join(';'), r.orgValuesChanged ? 'X' : '',
+  r.leftFindingStatus ?? '', r.rightFindingStatus ?? '',
+];
+
+export function comparisonCsv(rows: readonly StatusedComparisonRow[]): string {
   const lines: string[] = [COMPARISON_CSV_COLUMNS.join(',')];
-  for (const r of rows) {
-    lines.push([r.level, r.holder, r.riskId, r.status, r.leftRiskLevel ?? '', r.rightRiskLevel ?? '', r.levelChanged ? 'X' : ''].map(csvField).join(','));
-  }
+  for (const r of rows) lines.push(cells(r).map(csvField).join(','));
   return lines.join('\n') + '\n';
 }
 
@@ -135,7 +167,7 @@ async function comparisonXlsx(c: Comparison): Promise<Buffer> {
   const sheet = workbook.addWorksheet('COMPARISON');
   sheet.addRow([...COMPARISON_CSV_COLUMNS]);
   sheet.getRow(1).font = { bold: true };
-  for (const r of c.rows) sheet.addRow([r.level, r.holder, r.riskId, r.status, r.leftRiskLevel ?? '', r.rightRiskLevel ?? '', r.levelChanged ? 'X' : '']);
+  for (const r of c.rows) sheet.addRow(cells(r));
   const summary = workbook.addWorksheet('SUMMARY');
   summary.addRow(['', 'LEFT', 'RIGHT']);
   summary.addRow(['Analysis', c.left.name, c.right.name]);

@@ -4,6 +4,7 @@ import { badRequest, conflict } from '../../errors.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { gate, pageGate } from './gate.ts';
 import { executionSummary } from '../usage/usage-reports.ts';
+import { findingsByOrgValue } from './dashboard-org-values.ts';
 
 export const dashboardGate = pageGate('reports-dashboard', 'reports/dashboard');
 
@@ -159,6 +160,7 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
         accepted: r.accepted,
       })),
       execution: await executionSummary(db, a.id),
+      byOrgValue: await findingsByOrgValue(db, a.id),
       trend: trend.rows.map((r) => ({
         analysisId: r.id,
         name: r.name,

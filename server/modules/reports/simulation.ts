@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseDate8, type Date8 } from '../../../engine/model/dates.ts';
 import { findingRecords, type SimulatedFinding } from '../../../engine/output/finding-records.ts';
 import { loadAcceptances } from '../../analyses/acceptances.ts';
+import { loadMitigations } from '../../analyses/mitigations.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, fieldErrors, notFound } from '../../errors.ts';
 import type { PreparedCache } from '../../reports/prepared-cache.ts';
@@ -81,9 +82,10 @@ export function registerSimulation(app: FastifyInstance, db: Database, cache: Pr
       addAuthorisations: body.addAuthorisations,
       removeAuthorisations: body.removeAuthorisations,
     };
-    const answer = await entry.thread.simulate(ask, await loadAcceptances(db, sp.customer_id));
+    const [acceptances, mitigations] = await Promise.all([loadAcceptances(db, sp.customer_id), loadMitigations(db, sp.customer_id)]);
+    const answer = await entry.thread.simulate(ask, acceptances, mitigations);
     if (!answer.ok) throw notFound(answer.notFound);
-    const { summary, before, after, added, removed, simulateMs, prepareMs } = answer;
+    const { summary, before, after, added, removed, changed, simulateMs, prepareMs } = answer;
 
     return {
       systemPeriodId: body.systemPeriodId,
@@ -99,6 +101,7 @@ export function registerSimulation(app: FastifyInstance, db: Database, cache: Pr
       after,
       added,
       removed,
+      changed,
       timings: {
         cached: entry.cached,
         loadMs: entry.cached ? 0 : entry.loadMs,

@@ -9,8 +9,9 @@ import { ExportButtons } from './FileButtons.tsx';
 import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
 import { ScreenCard } from './components.tsx';
 import { riskLevelKey } from './helpers.ts';
+import { comparisonOrgStatusColumns, type ComparisonOrgStatus } from './compare-org-status.tsx';
 
-interface ComparisonRow {
+interface ComparisonRow extends ComparisonOrgStatus {
   id: number;
   level: string;
   holder: string;
@@ -32,6 +33,7 @@ interface Summary {
   resolved: number;
   unchanged: number;
   levelChanged: number;
+  orgValuesChanged?: number;
   total: number;
 }
 
@@ -52,6 +54,7 @@ function ComparisonSummary() {
       <Chip color="success" label={`${translate('segra.analysis.compare.resolved')}: ${summary.resolved}`} />
       <Chip label={`${translate('segra.analysis.compare.unchanged')}: ${summary.unchanged}`} />
       <Chip color="warning" label={`${translate('segra.analysis.compare.level_changed')}: ${summary.levelChanged}`} />
+      <Chip color="warning" variant="outlined" data-testid="compare-org-values-changed" label={`${translate('segra.org_status.org_values_changed')}: ${summary.orgValuesChanged ?? 0}`} />
       {leftSide && rightSide && (
         <Chip
           variant="outlined"
@@ -81,6 +84,7 @@ export default function Compare() {
     { key: 'leftRiskLevel', label: 'segra.analysis.compare.left_level', render: (r) => (r.leftRiskLevel ? translate(riskLevelKey(r.leftRiskLevel)) : '—') },
     { key: 'rightRiskLevel', label: 'segra.analysis.compare.right_level', render: (r) => (r.rightRiskLevel ? translate(riskLevelKey(r.rightRiskLevel)) : '—') },
     { key: 'levelChanged', label: 'segra.analysis.compare.level_changed', render: (r) => (r.levelChanged ? '✔' : '') },
+    ...comparisonOrgStatusColumns<ComparisonRow>(),
   ];
   return (
     <ScreenCard titleKey="segra.screens.reports_compare">

@@ -11,6 +11,7 @@ import { useDashboard, type Dashboard } from './dashboard-data.ts';
 import { findingsListLink, type FindingsUrlFilter } from './findings-link.ts';
 import { TopUsersTable } from './TopRiskUsers.tsx';
 import { ExecutionPanel } from '../usage/ExecutionPanel.tsx';
+import { OrgValuePanel } from './OrgValuePanel.tsx';
 
 function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   const translate = useTranslate();
@@ -142,6 +143,11 @@ export function DashboardView({ data }: { data: Dashboard }) {
         {data.execution && (
           <Grid size={{ xs: 12 }}>
             <ExecutionPanel analysisId={data.analysis.id} execution={data.execution} />
+          </Grid>
+        )}
+        {data.byOrgValue && data.byOrgValue.length > 0 && (
+          <Grid size={{ xs: 12 }}>
+            <OrgValuePanel rows={data.byOrgValue} />
           </Grid>
         )}
         <Grid size={{ xs: 12 }}>

@@ -5,6 +5,7 @@ import type { SimulatedFinding } from '../../../engine/output/finding-records.ts
 import { NoData } from '../../resources/common/ListPage.tsx';
 import { Flex } from './Flex.tsx';
 import { formatDuration, functionsText, riskLevelColour, riskLevelKey } from './helpers.ts';
+import { FindingStatus } from '../../resources/findings/FindingStatus.tsx';
 import { ProvenanceView } from '../../resources/findings/Provenance.tsx';
 import type { AuthorisationValue, SimulationLevel, SimulationMode } from './simulation-options.ts';
 
@@ -18,11 +19,13 @@ export interface SimulationAnswer {
   mode?: SimulationMode;
   addRoles?: string[];
   removeRoles?: string[];
-  summary: { before: number; after: number; added: number; removed: number };
+  summary: { before: number; after: number; added: number; removed: number; changed?: number };
   before: SimFinding[];
   after: SimFinding[];
   added: SimFinding[];
   removed: SimFinding[];
+  /** Held before and after at other org values (DESIGN 5.15). */
+  changed?: SimFinding[];
   timings: { cached: boolean; loadMs: number; simulateMs: number; totalMs: number };
 }
 
@@ -52,6 +55,8 @@ export function FindingRows({ rows }: { rows: SimFinding[] }) {
           <TableCell>{translate('segra.analysis.fields.risk_level')}</TableCell>
           <TableCell>{translate('segra.analysis.fields.business_process')}</TableCell>
           <TableCell>{translate('segra.analysis.fields.functions')}</TableCell>
+          <TableCell>{translate('segra.org_status.org_values')}</TableCell>
+          <TableCell>{translate('segra.org_status.status')}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -63,10 +68,12 @@ export function FindingRows({ rows }: { rows: SimFinding[] }) {
               <TableCell><Chip size="small" color={riskLevelColour(f.riskLevel)} label={translate(riskLevelKey(f.riskLevel))} /></TableCell>
               <TableCell>{f.businessProcess}</TableCell>
               <TableCell>{functionsText(f.functions)}</TableCell>
+              <TableCell>{f.orgValues.length > 0 ? f.orgValues.join('; ') : '—'}</TableCell>
+              <TableCell><FindingStatus status={f.status} controls={f.controls} /></TableCell>
             </TableRow>
             {open === i && (
               <TableRow>
-                <TableCell colSpan={5} sx={{ bgcolor: 'action.hover' }}>
+                <TableCell colSpan={7} sx={{ bgcolor: 'action.hover' }}>
                   <ProvenanceView provenance={f.functions} finding={f} />
                 </TableCell>
               </TableRow>
@@ -109,7 +116,8 @@ function OptionsUsed({ result, asked }: { result: SimulationAnswer; asked: Simul
   );
 }
 
-const TABS = ['added', 'removed', 'before', 'after'] as const;
+const TABS = ['added', 'removed', 'changed', 'before', 'after'] as const;
+const tabLabel = (t: (typeof TABS)[number]): string => (t === 'changed' ? 'segra.org_status.changed' : `segra.analysis.simulation.${t}`);
 
 /** Counts, options used, timings and the findings before, after, new and removed. */
 export function SimulationResultView({ result, asked }: { result: SimulationAnswer; asked: SimulationAsked }) {
@@ -136,10 +144,10 @@ export function SimulationResultView({ result, asked }: { result: SimulationAnsw
       )}
       <Tabs value={tab} onChange={(_e, t: number) => setTab(t)} sx={{ my: 1 }}>
         {TABS.map((t) => (
-          <Tab key={t} label={`${translate(`segra.analysis.simulation.${t}`)} (${result.summary[t]})`} />
+          <Tab key={t} label={`${translate(tabLabel(t))} (${result.summary[t] ?? 0})`} />
         ))}
       </Tabs>
-      <FindingRows rows={result[TABS[tab]]} />
+      <FindingRows rows={result[TABS[tab]] ?? []} />
     </Box>
   );
 }

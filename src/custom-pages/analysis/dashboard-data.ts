@@ -1,4 +1,5 @@
 import type { ExecutionSummary } from '../usage/ExecutionPanel.tsx';
+import type { OrgValueCount } from './OrgValuePanel.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { apiJson, errorText } from './api.ts';
@@ -23,6 +24,8 @@ export interface Dashboard {
   topUsers: TopUser[];
   /** Executed vs potential (issue 17); null when the analysis ran without usage. */
   execution?: ExecutionSummary | null;
+  /** Findings by org value (DESIGN 5.15); empty when the analysis has no org-level findings. */
+  byOrgValue?: OrgValueCount[];
   trend: { analysisId: string; name: string; date: string; systemPeriodName: string; periodDate: string; findings: number; accepted: number; open: number }[];
 }
 

@@ -1,13 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
+import { generateControls } from '../../../generator/controls.ts';
 import { generateLandscape } from '../../../generator/index.ts';
 import { REPORT_STRINGS } from '../../../server/modules/analyses/pdf/report-strings.ts';
-import { seedCustomer, type PipelineApp } from '../analysis-pipeline/harness.ts';
+import { multipart, seedCustomer, waitFor, type PipelineApp } from '../analysis-pipeline/harness.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import { caller, completedAnalysis, folderFiles, importedRiskPeriod, importedSystemPeriod, reportsApp, type Caller } from './reports-harness.ts';
 
@@ -20,7 +21,11 @@ const VALID_TO = '2027-03-31';
 
 const work = mkdtempSync(path.join(tmpdir(), 'segra-pdf-'));
 const landscape = path.join(work, 'landscape');
-beforeAll(() => generateLandscape({ size: 'S', seed: 5, outDir: landscape }), 120_000);
+beforeAll(async () => {
+  await generateLandscape({ size: 'S', seed: 5, outDir: landscape });
+  // Its usage.csv (issue 17), for the report of an analysis with usage.
+  await generateControls(landscape, 5);
+}, 120_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The text of a PDF, pages joined, whitespace runs as one space. */
@@ -39,6 +44,8 @@ function suite(target: TestDatabase): void {
   let admin: string;
   let analysisId: string;
   let acceptedRisk: string;
+  let period: string;
+  let rules: string;
 
   const n = async (sql: string, params: unknown[] = []): Promise<number> => Number((await db.query<{ n: number }>(sql, params)).rows[0].n);
   const count = (where = 'true', params: unknown[] = []) =>
@@ -57,8 +64,8 @@ function suite(target: TestDatabase): void {
     call = caller(t);
     const A = await seedCustomer(db, CUSTOMER);
     admin = t.token('Admin', A.customerId);
-    const period = await importedSystemPeriod(t, admin, A.systemId, PERIOD, JUNE, folderFiles(path.join(landscape, 'system')));
-    const rules = await importedRiskPeriod(t, admin, RULES, JUNE, path.join(landscape, 'rules'));
+    period = await importedSystemPeriod(t, admin, A.systemId, PERIOD, JUNE, folderFiles(path.join(landscape, 'system')));
+    rules = await importedRiskPeriod(t, admin, RULES, JUNE, path.join(landscape, 'rules'));
     analysisId = await completedAnalysis(t, admin, 'Denetim 2026', period, rules);
     const some = await db.query<{ risk_id: string }>('SELECT risk_id FROM findings WHERE analysis_id = $1 ORDER BY risk_id LIMIT 1', [analysisId]);
     acceptedRisk = some.rows[0].risk_id;
@@ -141,6 +148,45 @@ function suite(target: TestDatabase): void {
     const topUser = await db.query<{ holder: string }>(`SELECT holder FROM findings WHERE analysis_id = $1 AND level = 'USER' LIMIT 1`, [analysisId]);
     expect(text.slice(text.indexOf(en.top_users), text.indexOf(en.top_roles))).not.toContain(topUser.rows[0].holder);
   });
+
+  it('adds executed vs potential risk to the summary when the analysis has usage, counted under the filter (issue 17)', async () => {
+    const en = REPORT_STRINGS.en;
+    // Without usage the report says nothing of execution.
+    expect(await pdf('&lang=en')).not.toContain(en.execution_title);
+    const form = await multipart({ 'usage.csv': readFileSync(path.join(landscape, 'usage.csv')) });
+    const up = await t.app.inject({ method: 'POST', url: `/api/system-periods/${period}/usage`, headers: { authorization: `Bearer ${admin}`, ...form.headers }, payload: form.payload });
+    expect(up.statusCode).toBe(202);
+    await waitFor(() => call('GET', `/api/system-periods/${period}/usage`, admin).then((r) => r.body), (u) => u.status !== 'importing', 120_000);
+    const created = await call('POST', '/api/analyses', admin, { name: 'Kullanım 2026', systemPeriodId: period, riskPeriodId: rules, withUsage: true });
+    expect(created.status).toBe(201);
+    const usageRun = created.body.id as string;
+    const done = await waitFor(() => call('GET', `/api/analyses/${usageRun}`, admin).then((r) => r.body), (a) => ['completed', 'failed'].includes(a.status), 120_000);
+    expect(done.status).toBe('completed');
+    const counted = async (where: string): Promise<number> => n(`SELECT count(*)::int AS n FROM findings WHERE analysis_id = $1 AND ${where}`, [usageRun]);
+    const figures = { potential: await counted(`level = 'USER'`), full: await counted(`execution = 'FULL'`), partial: await counted(`execution = 'PARTIAL'`), none: await counted(`execution = 'NONE'`) };
+    expect(figures.full).toBeGreaterThan(0);
+    expect(figures.none).toBeGreaterThan(0);
+    expect(figures.full + figures.partial + figures.none).toBe(figures.potential);
+    const read = async (query: string) => {
+      const r = await call('GET', `/api/analyses/${usageRun}/export?format=pdf${query}`, admin);
+      expect(r.status).toBe(200);
+      return pdfText(r.raw);
+    };
+    const num = new Intl.NumberFormat('en-GB');
+    const text = await read('&lang=en');
+    expect(text).toContain(en.execution_title);
+    expect(text).toContain(`${en.execution_potential} ${num.format(figures.potential)}`);
+    expect(text).toContain(`${en.execution_FULL} ${num.format(figures.full)}`);
+    expect(text).toContain(`${en.execution_PARTIAL} ${num.format(figures.partial)}`);
+    expect(text).toContain(`${en.execution_NONE} ${num.format(figures.none)}`);
+    // Under the list's filter: only the fully executed findings.
+    const onlyFull = await read(`&lang=en&filter=${q({ execution: ['FULL'] })}`);
+    expect(onlyFull).toContain(`${en.execution_potential} ${num.format(figures.full)}`);
+    expect(onlyFull).toContain(`${en.execution_NONE} 0`);
+    // In Turkish too.
+    const tr = REPORT_STRINGS.tr;
+    expect(await read('')).toContain(`${tr.execution_FULL} ${new Intl.NumberFormat('tr-TR').format(figures.full)}`);
+  }, 240_000);
 
   it('refuses an unknown language, format or filter field with a 400 naming it', async () => {
     const lang = await call('GET', `/api/analyses/${analysisId}/export?format=pdf&lang=fr`, admin);

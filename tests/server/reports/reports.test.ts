@@ -185,7 +185,7 @@ function suite(target: TestDatabase): void {
       const expected = engine({ holder: { kind: 'user', bname: user }, addRoles: [role], removeRoles: [] });
       expect(expected.added.length).toBeGreaterThan(0);
       expect({ before: r.body.before, after: r.body.after, added: r.body.added, removed: r.body.removed }).toEqual(expected);
-      expect(r.body.summary).toEqual({ before: expected.before.length, after: expected.after.length, added: expected.added.length, removed: 0 });
+      expect(r.body.summary).toEqual({ before: expected.before.length, after: expected.after.length, added: expected.added.length, removed: 0, changed: 0 });
       const stored = await db.query<{ risk_id: string; functions: unknown; sources: string }>(
         `SELECT risk_id, provenance AS functions, sources FROM findings WHERE analysis_id = $1 AND level = 'USER' AND holder = $2 ORDER BY risk_id COLLATE "C"`,
         [first, user],
@@ -405,7 +405,7 @@ function suite(target: TestDatabase): void {
       expect(count('new')).toBeGreaterThan(0);
       expect(count('resolved')).toBeGreaterThan(0);
       expect(changed).toBeGreaterThan(0);
-      expect(r.body.summary).toEqual({ new: count('new'), resolved: count('resolved'), unchanged: count('unchanged'), levelChanged: changed, total: count('new') + count('resolved') + count('unchanged') });
+      expect(r.body.summary).toEqual({ new: count('new'), resolved: count('resolved'), unchanged: count('unchanged'), levelChanged: changed, orgValuesChanged: 0, total: count('new') + count('resolved') + count('unchanged') });
       expect(r.body.rows).toHaveLength(r.body.summary.total);
       expect(r.body.left).toMatchObject({ id: first, name: 'June run', analysisDate: JUNE });
       expect(r.body.right).toMatchObject({ id: second, name: 'July run', analysisDate: JULY });
@@ -431,7 +431,7 @@ function suite(target: TestDatabase): void {
       const csv = await call('GET', `/api/analyses/compare?left=${first}&right=${second}&format=csv`, admin);
       expect(csv.status).toBe(200);
       const lines = csv.body.trimEnd().split('\n');
-      expect(lines[0]).toBe('LEVEL,ID,RISK_ID,STATUS,LEFT_RISK_LEVEL,RIGHT_RISK_LEVEL,LEVEL_CHANGED');
+      expect(lines[0]).toBe('LEVEL,ID,RISK_ID,STATUS,LEFT_RISK_LEVEL,RIGHT_RISK_LEVEL,LEVEL_CHANGED,LEFT_ORG_VALUES,RIGHT_ORG_VALUES,ORG_VALUES_CHANGED,LEFT_FINDING_STATUS,RIGHT_FINDING_STATUS');
       expect(lines).toHaveLength(all.summary.total + 1);
       expect(lines.filter((l: string) => l.split(',')[3] === 'resolved')).toHaveLength(all.summary.resolved);
       const xlsx = await call('GET', `/api/analyses/compare?left=${first}&right=${second}&format=xlsx`, admin);

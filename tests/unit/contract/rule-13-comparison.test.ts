@@ -31,7 +31,7 @@ function finding(
 }
 
 const rowKey = (r: ComparisonRow): string => `${r.level}:${r.holder}:${r.riskId}`;
-const byKey = (rows: readonly ComparisonRow[]): Record<string, Omit<ComparisonRow, 'level' | 'holder' | 'riskId'>> =>
+const byKey = (rows: readonly ComparisonRow[]): Record<string, Pick<ComparisonRow, 'status' | 'leftRiskLevel' | 'rightRiskLevel' | 'levelChanged'>> =>
   Object.fromEntries(
     rows.map((r) => [
       rowKey(r),

@@ -200,6 +200,45 @@ describe('rule 15 in simulation, comparison and output', () => {
     expect(rows.filter((r) => r.level === 'USER').map((r) => [r.riskId, r.status])).toEqual([['ORG1', 'new']]);
   });
 
+  it('comparison flags a finding held in both whose org values changed, with both sides\' values', () => {
+    const both = structuredClone(x);
+    both.roleAssignments.push({ role: 'R_PAY_1000', user: 'U1', from: null, to: null });
+    const older = analyse(both, rules(), opts()).findings;
+    const newer = analyse(
+      extract()
+        .user('U1')
+        .role('R_POST', ...post({ BUKRS: ['1000', '2000'] }))
+        .role('R_PAY', ...pay({ BUKRS: ['1000', '2000'] }))
+        .assign('U1', 'R_POST')
+        .assign('U1', 'R_PAY')
+        .build(),
+      rules(),
+      opts(),
+    ).findings;
+    const row = compareFindings(older, newer).find((r) => r.level === 'USER' && r.riskId === 'ORG1');
+    expect(row).toMatchObject({ status: 'unchanged', orgValuesChanged: true, leftOrgValues: ['BUKRS=1000'], rightOrgValues: ['BUKRS=1000', 'BUKRS=2000'] });
+    const same = compareFindings(older, older).find((r) => r.level === 'USER' && r.riskId === 'ORG1');
+    expect(same).toMatchObject({ status: 'unchanged', orgValuesChanged: false });
+  });
+
+  it('a simulation lists a finding held before and after whose org values changed', () => {
+    const y = structuredClone(x);
+    y.roleAssignments.push({ role: 'R_PAY_1000', user: 'U1', from: null, to: null });
+    const z = extract()
+      .user('U1')
+      .role('R_POST', ...post({ BUKRS: ['1000', '2000'] }))
+      .role('R_PAY_1000', ...pay({ BUKRS: '1000' }))
+      .role('R_PAY_2000', ...pay({ BUKRS: '2000' }))
+      .assign('U1', 'R_POST')
+      .assign('U1', 'R_PAY_1000')
+      .build();
+    const wider = simulate(z, rules(), opts(), { holder: { kind: 'user', bname: 'U1' }, addRoles: ['R_PAY_2000'], removeRoles: [] });
+    expect(wider.added).toEqual([]);
+    expect(wider.changed.map((f) => [f.riskId, f.orgValues])).toEqual([['ORG1', ['1000', '2000']]]);
+    const none = simulate(y, rules(), opts(), { holder: { kind: 'user', bname: 'U1' }, addRoles: ['R_PAY_2000'], removeRoles: [] });
+    expect(none.changed).toEqual([]);
+  });
+
   it('the CSV has ORG_VALUES after SOURCES only when asked, FIELD=value items joined by ;', () => {
     const y = user(post({ BUKRS: ['1000', '*'] }), pay({ BUKRS: ['1000', '*'] }));
     const findings = analyse(y, rules(['BUKRS', 'WERKS']), opts()).findings.filter((f) => f.level === 'USER');

@@ -57,6 +57,12 @@ export interface ReportData {
   accepted: AcceptedRow[];
   acceptedTotal: number;
   excluded: { bname: string; reasons: string[] }[];
+  /**
+   * Executed vs potential risk (DESIGN 5.17), as the dashboard shows it: the user findings
+   * under the filter and how many were fully, partly or not executed; null when the analysis
+   * ran without usage.
+   */
+  execution: { potential: number; full: number; partial: number; none: number } | null;
 }
 
 /**
@@ -71,7 +77,7 @@ export async function reportData(db: Database, analysisId: string, filter: Recor
   const filtered = `(SELECT * FROM findings WHERE ${where}) f`;
   const count = <T>(sql: string) => db.query<T>(sql, params).then((r) => r.rows);
 
-  const [byLevelAndRisk, byProcessAndLevel, topUsers, topRoles, accepted] = await Promise.all([
+  const [byLevelAndRisk, byProcessAndLevel, topUsers, topRoles, accepted, execution] = await Promise.all([
     count<ReportData['byLevelAndRisk'][number]>(
       `SELECT level, risk_level AS "riskLevel", count(*)::int AS findings, (count(*) FILTER (WHERE status = 'accepted'))::int AS accepted,
               (count(*) FILTER (WHERE status = 'mitigated'))::int AS mitigated
@@ -91,7 +97,16 @@ export async function reportData(db: Database, analysisId: string, filter: Recor
        ORDER BY f.risk_id COLLATE "C", f.level, f.holder COLLATE "C"
        LIMIT ${LISTED_ROWS_LIMIT}`,
     ),
+    count<NonNullable<ReportData['execution']> & { withUsage: boolean }>(
+      `SELECT (SELECT with_usage FROM analyses WHERE id = $1) AS "withUsage",
+              (count(*) FILTER (WHERE level = 'USER'))::int AS potential,
+              (count(*) FILTER (WHERE execution = 'FULL'))::int AS full,
+              (count(*) FILTER (WHERE execution = 'PARTIAL'))::int AS partial,
+              (count(*) FILTER (WHERE execution = 'NONE'))::int AS none
+       FROM ${filtered}`,
+    ),
   ]);
+  const { withUsage, ...executed } = execution[0];
   const totals = byLevelAndRisk.reduce(
     (t, r) => ({ findings: t.findings + r.findings, accepted: t.accepted + r.accepted, mitigated: t.mitigated + r.mitigated }),
     { findings: 0, accepted: 0, mitigated: 0 },
@@ -126,6 +141,7 @@ export async function reportData(db: Database, analysisId: string, filter: Recor
     })),
     acceptedTotal: accepted[0]?.total ?? 0,
     excluded,
+    execution: withUsage ? executed : null,
   };
 
   function ranked(from: string, level: 'USER' | 'ROLE') {

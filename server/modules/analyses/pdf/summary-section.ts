@@ -19,6 +19,15 @@ export function summarySection(doc: Doc, data: ReportData, f: ReportFormat): voi
     ...(data.usersInScope === null ? [] : ([[t('users_in_scope'), num(data.usersInScope)]] as [string, string][])),
     [t('users_excluded'), num(data.excluded.length)],
   ]);
+  if (data.execution) {
+    subheading(doc, t('execution_title'));
+    keyValues(doc, [
+      [t('execution_potential'), num(data.execution.potential)],
+      [t('execution_FULL'), num(data.execution.full)],
+      [t('execution_PARTIAL'), num(data.execution.partial)],
+      [t('execution_NONE'), num(data.execution.none)],
+    ]);
+  }
   subheading(doc, t('by_risk_level'));
   barChart(
     doc,
