@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { HttpError, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { intlLocale } from '../../resources/common/locale.ts';
 import { apiJson, apiList } from './api.ts';
+import { BasisDetail, type BasisDetailRecord } from './BasisDetail.tsx';
 import { ExportButtons } from './FileButtons.tsx';
 import { PagedTable, type Column } from './PagedTable.tsx';
 import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
@@ -39,11 +40,10 @@ interface BasisRun {
   checks: BasisCheck[];
 }
 
-interface BasisFindingRecord {
+interface BasisFindingRecord extends BasisDetailRecord {
   id: string;
   checkId: string;
   holder: string;
-  detail: string;
   title: string;
   explanation: string;
   severity: string;
@@ -142,7 +142,7 @@ export default function Basis() {
   const columns: Column<BasisFindingRecord>[] = [
     { key: 'checkId', label: 'segra.analysis.basis.check', sortable: true },
     { key: 'holder', label: 'segra.analysis.fields.holder', sortable: true },
-    { key: 'detail', label: 'segra.analysis.basis.detail' },
+    { key: 'detail', label: 'segra.analysis.basis.detail', render: (r) => <BasisDetail record={r} /> },
     { key: 'severity', label: 'segra.analysis.basis.severity', sortable: true, render: (r) => <Chip size="small" color={severityColour(r.severity)} label={translate(`segra.analysis.severity.${r.severity}`, { _: r.severity })} /> },
     { key: 'title', label: 'segra.analysis.basis.title', sortable: true, render: (r) => checkText(r.checkId, 'title', r.title) },
   ];
