@@ -2,6 +2,7 @@ import type { Finding } from '../model/analysis.ts';
 import type { PermissionLine, RiskLevel, RuleFunction, Ruleset, Risk } from '../model/ruleset.ts';
 import { formatSources } from '../output/findings-csv.ts';
 import { basisCheck } from './catalogue.ts';
+import { part, type BasisDetailPart } from './detail.ts';
 
 /**
  * One way to meet an authorisation check: the user can start one of `tcodes` (S_TCODE, and
@@ -185,7 +186,7 @@ export function buildBasisRuleset(specs: readonly AuthorisationCheckSpec[] = AUT
  * DETAIL of an authorisation check for one user from the engine findings of its variants:
  * `[label ][via TCODE: ]sources`, several met variants joined by ` | `.
  */
-export function authorisationDetail(findings: readonly Finding[], specs: readonly AuthorisationCheckSpec[] = AUTHORISATION_CHECK_SPECS): string {
+export function authorisationDetail(findings: readonly Finding[], specs: readonly AuthorisationCheckSpec[] = AUTHORISATION_CHECK_SPECS): BasisDetailPart[] {
   const byId = new Map(specs.map((s) => [s.id, s]));
   const parts = [...findings]
     .sort((a, b) => (a.riskId < b.riskId ? -1 : a.riskId > b.riskId ? 1 : 0))
@@ -194,9 +195,9 @@ export function authorisationDetail(findings: readonly Finding[], specs: readonl
       const index = Number(f.riskId.slice(f.riskId.indexOf('#') + 1)) - 1;
       const label = spec?.variants[index]?.label;
       const action = f.functions[0]?.action ?? null;
-      const prefix = [label, action === null ? undefined : `via ${action}`].filter((x) => x !== undefined).join(' ');
       const sources = formatSources(f);
-      return prefix === '' ? sources : `${prefix}: ${sources}`;
+      if (label === undefined) return action === null ? part('auth_sources', { sources }) : part('auth_via', { action, sources });
+      return action === null ? part('auth_label', { label, sources }) : part('auth_label_via', { label, action, sources });
     });
-  return parts.join(' | ');
+  return parts;
 }

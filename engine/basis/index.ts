@@ -10,6 +10,7 @@ import { prepareAnalysis } from '../analysis/prepared-analysis.ts';
 import { authorisationDetail, buildBasisRuleset, checkIdOfRisk } from './authorisation-checks.ts';
 import { BASIS_CHECKS } from './catalogue.ts';
 import { compareBasisFindings } from './csv.ts';
+import { part, renderBasisDetail, type BasisDetailPart } from './detail.ts';
 import { isValidDate8 } from './date8.ts';
 import { formatPaths, profilePaths, PROFILE_CHECK_SPECS } from './profile-checks.ts';
 import {
@@ -26,7 +27,18 @@ import { clientsOf, isLocked, runUserChecks, userType } from './user-checks.ts';
 export type { BasisCheck, BasisCategory, BasisFinding, BasisOptions, BasisResult, BasisSeverity } from './types.ts';
 export { DEFAULT_DORMANT_DAYS, DEFAULT_INITIAL_PASSWORD_DAYS, DEFAULT_NEVER_LOGGED_ON_DAYS } from './types.ts';
 export { BASIS_CHECKS, basisCheck } from './catalogue.ts';
-export { basisFindingsToCsv, compareBasisFindings, BASIS_CSV_COLUMNS } from './csv.ts';
+export {
+  BASIS_DETAIL_TEXTS,
+  allParts,
+  englishDetailText,
+  placeholdersOf,
+  renderBasisDetail,
+  type BasisDetailKey,
+  type BasisDetailParam,
+  type BasisDetailPart,
+  type BasisDetailText,
+} from './detail.ts';
+export { basisFindingsToCsv, compareBasisFindings, BASIS_CSV_COLUMNS, type BasisCsvRow } from './csv.ts';
 export { AUTHORISATION_CHECK_SPECS, buildBasisRuleset, type AuthorisationCheckSpec, type AuthorisationVariant } from './authorisation-checks.ts';
 export { PROFILE_CHECK_SPECS } from './profile-checks.ts';
 export { addDays, daysBetween, isValidDate8 } from './date8.ts';
@@ -95,8 +107,8 @@ export function runBasisChecks(extract: SystemExtract, options: BasisOptions): B
   const analysis = prepared.run();
   const landscape = prepared.landscape;
 
-  const rawHits = new Map<string, Map<string, string>>();
-  const hit = (checkId: string, bname: string, detail: string): void => {
+  const rawHits = new Map<string, Map<string, BasisDetailPart[]>>();
+  const hit = (checkId: string, bname: string, detail: BasisDetailPart[]): void => {
     let m = rawHits.get(checkId);
     if (!m) rawHits.set(checkId, (m = new Map()));
     m.set(bname, detail);
@@ -104,7 +116,7 @@ export function runBasisChecks(extract: SystemExtract, options: BasisOptions): B
   for (const spec of PROFILE_CHECK_SPECS) {
     for (const u of users) {
       const paths = profilePaths(landscape, u.bname, date, spec);
-      if (paths.length > 0) hit(spec.id, u.bname, formatPaths(paths));
+      if (paths.length > 0) hit(spec.id, u.bname, [part('paths', { paths: formatPaths(paths) })]);
     }
   }
   const byUserAndCheck = new Map<string, Finding[]>();
@@ -127,7 +139,7 @@ export function runBasisChecks(extract: SystemExtract, options: BasisOptions): B
       const u = userByName.get(bname);
       if (!u || isLocked(u) || !isWithin(date, u.validFrom, u.validTo) || userType(u) === 'L') continue;
       reported.add(bname);
-      findings.push({ checkId, id: bname, detail });
+      findings.push({ checkId, id: bname, detail: renderBasisDetail(detail), detailParts: detail });
     }
     reportedHits.set(checkId, reported);
   }
@@ -150,7 +162,7 @@ export function runBasisChecks(extract: SystemExtract, options: BasisOptions): B
       const key = `${checkId}\u0000${id}`;
       if (seen.has(key)) return;
       seen.add(key);
-      findings.push({ checkId, id, detail });
+      findings.push({ checkId, id, detail: renderBasisDetail(detail), detailParts: detail });
     },
   });
 

@@ -1,4 +1,5 @@
 import type { Date8 } from '../model/dates.ts';
+import type { BasisDetailPart } from './detail.ts';
 
 export type BasisSeverity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW' | 'INFO';
 export type BasisCategory = 'authorisation' | 'profile' | 'user-master' | 'client';
@@ -22,6 +23,8 @@ export interface BasisFinding {
   id: string;
   /** What grants it or what is wrong, in plain text (source paths as `R:ROLE>P:PROFILE`). */
   detail: string;
+  /** The same DETAIL as parts, for the UI's language (`detail` is their English rendering). */
+  detailParts: BasisDetailPart[];
 }
 
 export interface BasisOptions {

@@ -2,6 +2,7 @@ import { isWithin, type Date8 } from '../model/dates.ts';
 import type { SystemExtract, UserRecord } from '../model/extract.ts';
 import type { Landscape } from '../landscape/landscape.ts';
 import { daysBetween } from './date8.ts';
+import { part, type BasisDetailPart } from './detail.ts';
 import { formatPaths, profilePaths, PROFILE_CHECK_SPECS } from './profile-checks.ts';
 
 /** What the user-master checks need, prepared once by `runBasisChecks`. */
@@ -13,7 +14,7 @@ export interface UserCheckContext {
   users: readonly UserRecord[];
   userByName: ReadonlyMap<string, UserRecord>;
   /** Authorisation and profile checks (C01–C33) met by each user, whatever its lock or validity: check → BNAME → detail. */
-  rawHits: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  rawHits: ReadonlyMap<string, ReadonlyMap<string, readonly BasisDetailPart[]>>;
   /** The C-check findings as reported (unlocked users valid on D, not of type L): check → BNAME. */
   reportedHits: ReadonlyMap<string, ReadonlySet<string>>;
   /** The client the user master comes from, when known (option, or the only client in T000). */
@@ -23,7 +24,7 @@ export interface UserCheckContext {
   initialPasswordDays: number;
   /** Checks not to run (unavailable for this extract). */
   skip: ReadonlySet<string>;
-  add: (checkId: string, id: string, detail: string) => void;
+  add: (checkId: string, id: string, detail: BasisDetailPart[]) => void;
 }
 
 export function userType(u: UserRecord): string {
@@ -35,30 +36,28 @@ export function isLocked(u: UserRecord): boolean {
 }
 
 /** `locked (local, failed logons)`: the UFLAG bits 32 global, 64 local, 128 failed logons. */
-export function lockText(uflag: number): string {
-  const reasons: string[] = [];
-  if (uflag & 32) reasons.push('global');
-  if (uflag & 64) reasons.push('local');
-  if (uflag & 128) reasons.push('failed logons');
-  if (uflag & ~(32 | 64 | 128)) reasons.push(`UFLAG ${uflag}`);
-  return `locked (${reasons.join(', ')})`;
+export function lockPart(uflag: number): BasisDetailPart {
+  const reasons: BasisDetailPart[] = [];
+  if (uflag & 32) reasons.push(part('lock_global'));
+  if (uflag & 64) reasons.push(part('lock_local'));
+  if (uflag & 128) reasons.push(part('lock_failed_logons'));
+  if (uflag & ~(32 | 64 | 128)) reasons.push(part('lock_uflag', { uflag }));
+  return part('locked', { reasons });
 }
 
-/** A list for DETAIL: items joined by `, `, at most `max` of them, then `… (n more)`. */
-export function listText(items: readonly string[], max = 10): string {
-  if (items.length <= max) return items.join(', ');
-  return `${items.slice(0, max).join(', ')} … (${items.length - max} more)`;
-}
-
-const WEAK_CODVN: Readonly<Record<string, string>> = {
-  A: 'obsolete code version',
-  B: 'MD5-based, 8 characters, upper case',
-  D: 'MD5-based, 8 characters, upper case, UTF-8',
-  E: 'corrected MD5-based, 8 characters, upper case',
-  F: 'unsalted SHA-1',
-  G: 'unsalted SHA-1 plus an MD5-based code B',
-  I: 'salted hash kept together with codes F and B',
+/** The hash code versions U11 reports, each with the key of its meaning. */
+const WEAK_CODVN: Readonly<Record<string, BasisDetailPart['key']>> = {
+  A: 'codvn_A',
+  B: 'codvn_B',
+  D: 'codvn_D',
+  E: 'codvn_E',
+  F: 'codvn_F',
+  G: 'codvn_G',
+  I: 'codvn_I',
 };
+
+/** A user type or group in DETAIL; empty reads `(none)`. */
+const orNone = (value: string): string | BasisDetailPart[] => value || [part('none')];
 
 const CRITICAL_FOR_TECHNICAL_USERS = ['C01', 'C04', 'C06', 'C19'];
 const CRITICAL_FOR_LOCKED_USERS = ['C01', 'C04', 'C06', 'C07', 'C19', 'C24'];
@@ -85,9 +84,9 @@ export function runUserChecks(ctx: UserCheckContext): void {
   };
   const clients = clientsOf(extract);
   /** Whether the extracted client is surely not `home`: known and different, or `home` absent from T000. */
-  const outside = (home: string): string | null => {
-    if (ctx.client !== undefined) return ctx.client === home ? null : `exists in client ${ctx.client}, outside client ${home}`;
-    if (clients.length > 0 && !clients.includes(home)) return `exists outside client ${home} (T000 lists ${listText(clients)})`;
+  const outside = (home: string): BasisDetailPart | null => {
+    if (ctx.client !== undefined) return ctx.client === home ? null : part('outside_client_known', { client: ctx.client, home });
+    if (clients.length > 0 && !clients.includes(home)) return part('outside_client_t000', { home, clients });
     return null;
   };
   const driftIndex = roleProfileIndex(extract);
@@ -99,86 +98,84 @@ export function runUserChecks(ctx: UserCheckContext): void {
   run('U01', () => {
     const sapstar = ctx.userByName.get('SAP*');
     if (!sapstar) {
-      const consequence = 'the built-in SAP* can log on with password PASS unless login/no_automatic_user_sapstar = 1';
-      if (ctx.client !== undefined) ctx.add('U01', ctx.client, `SAP* does not exist in client ${ctx.client}: ${consequence}`);
-      else if (clients.length > 0) {
-        ctx.add('U01', 'SAP*', `SAP* does not exist in the extracted client (T000 lists ${listText(clients)}; which one was extracted is not known): ${consequence}`);
-      } else ctx.add('U01', 'SAP*', `SAP* does not exist in the user master (USR02): ${consequence}`);
+      if (ctx.client !== undefined) ctx.add('U01', ctx.client, [part('sapstar_missing_client', { client: ctx.client })]);
+      else if (clients.length > 0) ctx.add('U01', 'SAP*', [part('sapstar_missing_unknown_client', { clients })]);
+      else ctx.add('U01', 'SAP*', [part('sapstar_missing')]);
       return;
     }
-    const issues: string[] = [];
-    if (!isLocked(sapstar)) issues.push('not locked');
-    if (sapstar.userGroup.trim() !== 'SUPER') issues.push(`user group ${sapstar.userGroup.trim() || '(none)'} instead of SUPER`);
+    const issues: BasisDetailPart[] = [];
+    if (!isLocked(sapstar)) issues.push(part('not_locked'));
+    if (sapstar.userGroup.trim() !== 'SUPER') issues.push(part('user_group_instead', { group: orNone(sapstar.userGroup.trim()), expected: 'SUPER' }));
     const profiles = profilesOf('SAP*');
-    if (profiles.length > 0) issues.push(`profiles ${listText(profiles)}`);
+    if (profiles.length > 0) issues.push(part('profiles', { profiles }));
     const roles = rolesOf('SAP*');
-    if (roles.length > 0) issues.push(`roles ${listText(roles)}`);
-    if (issues.length > 0) ctx.add('U01', 'SAP*', issues.join('; '));
+    if (roles.length > 0) issues.push(part('roles', { roles }));
+    if (issues.length > 0) ctx.add('U01', 'SAP*', issues);
   });
 
   run('U02', () => {
     const ddic = ctx.userByName.get('DDIC');
     if (!ddic) return;
-    const issues: string[] = [];
-    if (!isLocked(ddic)) issues.push('not locked');
-    if (userType(ddic) !== 'B') issues.push(`user type ${userType(ddic) || '(none)'} instead of B`);
+    const issues: BasisDetailPart[] = [];
+    if (!isLocked(ddic)) issues.push(part('not_locked'));
+    if (userType(ddic) !== 'B') issues.push(part('user_type_instead', { type: orNone(userType(ddic)), expected: 'B' }));
     const sapAll = sapAllPaths('DDIC');
-    if (sapAll !== '') issues.push(`holds SAP_ALL (${sapAll}): review`);
-    if (issues.length > 0) ctx.add('U02', 'DDIC', issues.join('; '));
+    if (sapAll !== '') issues.push(part('holds_sap_all', { paths: sapAll }));
+    if (issues.length > 0) ctx.add('U02', 'DDIC', issues);
   });
 
   run('U03', () => {
-    if (clients.includes('066')) ctx.add('U03', '066', 'client 066 (EarlyWatch) exists in T000: it is no longer needed and should be deleted');
+    if (clients.includes('066')) ctx.add('U03', '066', [part('client_066_exists')]);
     const ew = ctx.userByName.get('EARLYWATCH');
     if (!ew) return;
-    const issues: string[] = [];
-    if (!isLocked(ew)) issues.push('not locked');
+    const issues: BasisDetailPart[] = [];
+    if (!isLocked(ew)) issues.push(part('not_locked'));
     const where = outside('066');
     if (where !== null) issues.push(where);
-    if (issues.length > 0) ctx.add('U03', 'EARLYWATCH', issues.join('; '));
+    if (issues.length > 0) ctx.add('U03', 'EARLYWATCH', issues);
   });
 
   run('U04', () => {
     const tms = ctx.userByName.get('TMSADM');
     if (!tms) return;
-    const issues: string[] = [];
+    const issues: BasisDetailPart[] = [];
     const t = userType(tms);
-    if (t !== 'B' && t !== 'C') issues.push(`user type ${t || '(none)'} instead of B or C`);
+    if (t !== 'B' && t !== 'C') issues.push(part('user_type_instead_either', { type: orNone(t), first: 'B', second: 'C' }));
     const extra = profilesOf('TMSADM').filter((p) => p !== 'S_A.TMSADM');
-    if (extra.length > 0) issues.push(`profiles other than S_A.TMSADM: ${listText(extra)}`);
+    if (extra.length > 0) issues.push(part('profiles_other_than', { profile: 'S_A.TMSADM', profiles: extra }));
     const roles = rolesOf('TMSADM');
-    if (roles.length > 0) issues.push(`roles ${listText(roles)}`);
+    if (roles.length > 0) issues.push(part('roles', { roles }));
     const where = outside('000');
     if (where !== null) issues.push(where);
-    if (issues.length > 0) ctx.add('U04', 'TMSADM', issues.join('; '));
+    if (issues.length > 0) ctx.add('U04', 'TMSADM', issues);
   });
 
   run('U05', () => {
     const cpic = ctx.userByName.get('SAPCPIC');
     if (!cpic) return;
-    const notes = ['exists: delete it, or make sure its default password ADMIN was changed (not visible in the extract)'];
+    const notes = [part('sapcpic_exists')];
     const t = userType(cpic);
-    if (t !== 'C') notes.push(`user type ${t || '(none)'} instead of C`);
-    notes.push(isLocked(cpic) ? lockText(cpic.uflag) : 'not locked');
-    ctx.add('U05', 'SAPCPIC', notes.join('; '));
+    if (t !== 'C') notes.push(part('user_type_instead', { type: orNone(t), expected: 'C' }));
+    notes.push(isLocked(cpic) ? lockPart(cpic.uflag) : part('not_locked'));
+    ctx.add('U05', 'SAPCPIC', notes);
   });
 
   for (const u of ctx.users) {
     const t = userType(u);
     const dialogOrService = t === 'A' || t === 'S';
     const validOnD = isWithin(date, u.validFrom, u.validTo);
-    const lockNote = isLocked(u) ? `; ${lockText(u.uflag)}` : '';
+    const lockNote = isLocked(u) ? [lockPart(u.uflag)] : [];
 
     run('U07', () => {
       if (!dialogOrService || u.lastLogon !== null || u.createdOn === null) return;
       const days = daysBetween(u.createdOn, date);
-      if (days > ctx.neverLoggedOnDays) ctx.add('U07', u.bname, `never logged on; created ${u.createdOn} (${days} days before ${date})${lockNote}`);
+      if (days > ctx.neverLoggedOnDays) ctx.add('U07', u.bname, [part('never_logged_on', { created: u.createdOn, days, date }), ...lockNote]);
     });
 
     run('U08', () => {
       if (!dialogOrService || isLocked(u) || !validOnD || u.lastLogon === null) return;
       const days = daysBetween(u.lastLogon, date);
-      if (days > ctx.dormantDays) ctx.add('U08', u.bname, `last logon ${u.lastLogon} (${days} days before ${date})`);
+      if (days > ctx.dormantDays) ctx.add('U08', u.bname, [part('last_logon', { lastLogon: u.lastLogon, days, date })]);
     });
 
     run('U09', () => {
@@ -186,63 +183,63 @@ export function runUserChecks(ctx: UserCheckContext): void {
       const profiles = profilesOf(u.bname);
       const roles = rolesOf(u.bname);
       if (profiles.length === 0 && roles.length === 0) return;
-      const parts = [`valid to ${u.validTo}`];
-      if (profiles.length > 0) parts.push(`profiles ${listText(profiles)}`);
-      if (roles.length > 0) parts.push(`roles ${listText(roles)}`);
-      ctx.add('U09', u.bname, parts.join('; '));
+      const parts = [part('valid_to', { date: u.validTo })];
+      if (profiles.length > 0) parts.push(part('profiles', { profiles }));
+      if (roles.length > 0) parts.push(part('roles', { roles }));
+      ctx.add('U09', u.bname, parts);
     });
 
     run('U10', () => {
-      if (u.validFrom !== null && u.validFrom > date) ctx.add('U10', u.bname, `valid from ${u.validFrom}`);
+      if (u.validFrom !== null && u.validFrom > date) ctx.add('U10', u.bname, [part('valid_from', { date: u.validFrom })]);
     });
 
     const codvn = u.codvn.trim().toUpperCase();
     run('U11', () => {
       const meaning = WEAK_CODVN[codvn];
-      if (meaning !== undefined) ctx.add('U11', u.bname, `CODVN ${codvn}: ${meaning}`);
+      if (meaning !== undefined) ctx.add('U11', u.bname, [part('weak_codvn', { codvn, meaning: [part(meaning)] })]);
     });
 
     run('U12', () => {
       if (u.pwdState !== 1) return;
       if (u.createdOn !== null && daysBetween(u.createdOn, date) <= ctx.initialPasswordDays) return;
-      const created = u.createdOn === null ? 'creation date unknown' : `created ${u.createdOn}`;
-      ctx.add('U12', u.bname, `initial password (PWDSTATE 1); ${created}${lockNote}`);
+      const created = u.createdOn === null ? part('created_unknown') : part('created', { date: u.createdOn });
+      ctx.add('U12', u.bname, [part('initial_password'), created, ...lockNote]);
     });
 
     run('U13', () => {
-      if (codvn === 'X') ctx.add('U13', u.bname, 'CODVN X: no password; logon by single sign-on or certificate only');
+      if (codvn === 'X') ctx.add('U13', u.bname, [part('no_password')]);
     });
 
     run('U14', () => {
       if (t !== 'S') return;
       const hits = hitsOf(ctx, u.bname, null, true);
-      if (hits.length > 0) ctx.add('U14', u.bname, `service user with ${hits.join(', ')}`);
+      if (hits.length > 0) ctx.add('U14', u.bname, [part('service_user_with', { checks: hits.join(', ') })]);
     });
 
     run('U15', () => {
       if (t !== 'B' && t !== 'C') return;
       const hits = hitsOf(ctx, u.bname, CRITICAL_FOR_TECHNICAL_USERS, true);
-      if (hits.length > 0) ctx.add('U15', u.bname, `user type ${t} with ${hits.join(', ')}`);
+      if (hits.length > 0) ctx.add('U15', u.bname, [part('technical_user_with', { type: t, checks: hits.join(', ') })]);
     });
 
     run('U17', () => {
-      if (u.userGroup.trim() === '') ctx.add('U17', u.bname, 'no user group (CLASS empty)');
+      if (u.userGroup.trim() === '') ctx.add('U17', u.bname, [part('no_user_group')]);
     });
 
     run('U18', () => {
       const manual = landscape.manualProfilesOf(u.bname);
-      if (manual.length > 0) ctx.add('U18', u.bname, `profiles not generated from a role: ${listText(manual)}`);
+      if (manual.length > 0) ctx.add('U18', u.bname, [part('manual_profiles', { profiles: manual })]);
     });
 
     run('U19', () => {
       const issues = roleProfileDrift(ctx, driftIndex, u.bname);
-      if (issues.length > 0) ctx.add('U19', u.bname, issues.join('; '));
+      if (issues.length > 0) ctx.add('U19', u.bname, issues);
     });
 
     run('U21', () => {
       if (!isLocked(u) || !validOnD || t === 'L') return;
       const hits = hitsOf(ctx, u.bname, CRITICAL_FOR_LOCKED_USERS, false);
-      if (hits.length > 0) ctx.add('U21', u.bname, `${lockText(u.uflag)} with ${hits.join(', ')}`);
+      if (hits.length > 0) ctx.add('U21', u.bname, [part('locked_with', { lock: [lockPart(u.uflag)], checks: hits.join(', ') })]);
     });
   }
 
@@ -275,16 +272,16 @@ function roleProfileIndex(extract: SystemExtract): RoleProfileIndex {
   return { rolesByProfile, profilesByRole };
 }
 
-function roleProfileDrift(ctx: UserCheckContext, index: RoleProfileIndex, bname: string): string[] {
+function roleProfileDrift(ctx: UserCheckContext, index: RoleProfileIndex, bname: string): BasisDetailPart[] {
   const { landscape, date } = ctx;
   const { rolesByProfile, profilesByRole } = index;
   const held = new Set<string>();
   for (const role of landscape.rolesOf(bname, date)) for (const leaf of landscape.roleLeaves(role)) for (const s of leaf.path) held.add(s.name);
   const userProfiles = landscape.profilesByUser.get(bname) ?? [];
-  const issues: string[] = [];
+  const issues: BasisDetailPart[] = [];
   for (const p of userProfiles) {
     const roles = rolesByProfile.get(p);
-    if (roles && !roles.some((r) => held.has(r))) issues.push(`holds ${p} of role ${listText(roles)} without a valid assignment`);
+    if (roles && !roles.some((r) => held.has(r))) issues.push(part('profile_without_assignment', { profile: p, roles }));
   }
   for (const role of held) {
     const profiles = profilesByRole.get(role);
@@ -292,7 +289,7 @@ function roleProfileDrift(ctx: UserCheckContext, index: RoleProfileIndex, bname:
     // A large role gets further profiles named after the first one plus two characters
     // (reference 1.8); any of them present counts as compared.
     const present = profiles.some((q) => userProfiles.some((p) => p === q || (p.length === q.length + 2 && p.startsWith(q))));
-    if (!present) issues.push(`valid role ${role} without its profile ${listText(profiles)} in UST04`);
+    if (!present) issues.push(part('role_without_profile', { role, profiles }));
   }
   return issues;
 }
@@ -310,15 +307,15 @@ function referenceUserChecks(ctx: UserCheckContext): void {
   for (const name of candidates) {
     const u = ctx.userByName.get(name);
     if (!u) continue; // SAP ignores a reference to a user that does not exist
-    const issues: string[] = [];
+    const issues: BasisDetailPart[] = [];
     const by = referencedBy.get(name) ?? [];
     const t = userType(u);
-    if (by.length > 0 && t !== 'L') issues.push(`user type ${t || '(none)'} instead of L`);
+    if (by.length > 0 && t !== 'L') issues.push(part('user_type_instead', { type: orNone(t), expected: 'L' }));
     const hits = hitsOf(ctx, name, null, false);
-    if (hits.length > 0) issues.push(`critical access ${hits.join(', ')}`);
+    if (hits.length > 0) issues.push(part('critical_access', { checks: hits.join(', ') }));
     if (issues.length === 0) continue;
-    if (by.length > 0) issues.push(`referenced by ${listText(by)}`);
-    ctx.add('U16', name, issues.join('; '));
+    if (by.length > 0) issues.push(part('referenced_by', { users: by }));
+    ctx.add('U16', name, issues);
   }
 }
 
@@ -331,12 +328,12 @@ function licenceChecks(ctx: UserCheckContext): void {
     if (t !== 'A' && t !== 'S') continue;
     const lic = licence.get(u.bname) ?? '';
     if (lic === '') {
-      ctx.add('U22', u.bname, `user type ${t} without a licence type (USR06 LIC_TYPE)`);
+      ctx.add('U22', u.bname, [part('no_licence_type', { type: t })]);
       continue;
     }
     if (lic === '91' && t === 'A') {
       const roles = ctx.landscape.rolesOf(u.bname, ctx.date);
-      if (roles.length > 0) ctx.add('U22', u.bname, `dialog user classified 91 (test) with roles ${listText(roles)}`);
+      if (roles.length > 0) ctx.add('U22', u.bname, [part('test_licence_with_roles', { roles })]);
     }
   }
 }

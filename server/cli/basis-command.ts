@@ -28,7 +28,8 @@ export async function basisCommand(args: string[]): Promise<number> {
   });
   progress.done();
   const { findings, checks } = runBasisChecks(extract, { date, client: f.client });
-  const text = format === 'csv' ? basisFindingsToCsv(findings).replace(/\n$/, '') : JSON.stringify({ checks, findings }, null, 2);
+  // The JSON keeps the CSV's three fields: the DETAIL parts are for the UI's language.
+  const text = format === 'csv' ? basisFindingsToCsv(findings).replace(/\n$/, '') : JSON.stringify({ checks, findings: findings.map(({ checkId, id, detail }) => ({ checkId, id, detail })) }, null, 2);
   await writeLines(f.out, [text]);
   process.stderr.write(`${findings.length} basis findings over ${checks.filter((c) => c.available).length} checks\n`);
   return 0;

@@ -6,6 +6,7 @@ import { de } from './de.ts';
 import { en } from './en.ts';
 import { deepMerge } from './merge.ts';
 import { basisCheckMessages } from './basis-checks.ts';
+import { basisDetailMessages } from './basis-details.ts';
 import { notificationMessages } from './notifications.ts';
 import { orgStatusMessages } from './org-status/index.ts';
 import { serverMessages } from './server-messages.ts';
@@ -13,7 +14,7 @@ import { tr } from './tr.ts';
 import { usageMessages } from './usage/index.ts';
 
 // The feature catalogues merged over the base ones, one line per feature.
-const PARTS = [appsMessages, analysisMessages, notificationMessages, serverMessages, basisCheckMessages, dataQualityMessages, usageMessages, mitigationMessages, orgStatusMessages];
+const PARTS = [appsMessages, analysisMessages, notificationMessages, serverMessages, basisCheckMessages, basisDetailMessages, dataQualityMessages, usageMessages, mitigationMessages, orgStatusMessages];
 const BASE = { tr, en, de };
 const withParts = (lang: 'tr' | 'en' | 'de') => PARTS.reduce((all, part) => deepMerge(all, part[lang]), BASE[lang]);
 

@@ -19,9 +19,11 @@ function flatten(o: unknown, prefix = ''): Map<string, unknown> {
  * Values that are genuinely the same word in the other language (names, codes, loanwords).
  * Keep it short: anything else equal to English is an untranslated string.
  */
+// Basis finding details made of source paths, codes and values only (src/i18n/basis-details.ts).
+const BASIS_DETAIL_CODES = ['%{paths}', '%{sources}', '%{label}: %{sources}', 'UFLAG %{uflag}', 'CODVN %{codvn}: %{meaning}'];
 const SAME_AS_ENGLISH: Record<'tr' | 'de', string[]> = {
-  tr: ['IP', 'SID', 'Risk', 'Form', '%{name}', '%{name} %{recordRepresentation}', ' ', '%{file}: %{problem}'],
-  de: ['Name', 'System', 'Status', 'Simulation', 'Administrator', 'Profil', 'Inspektor', 'SID', 'E-Mail', '%{name}', '%{name} %{recordRepresentation}', ' ', '%{file}: %{problem}'],
+  tr: ['IP', 'SID', 'Risk', 'Form', '%{name}', '%{name} %{recordRepresentation}', ' ', '%{file}: %{problem}', ...BASIS_DETAIL_CODES],
+  de: ['Name', 'System', 'Status', 'Simulation', 'Administrator', 'Profil', 'Inspektor', 'SID', 'E-Mail', '%{name}', '%{name} %{recordRepresentation}', ' ', '%{file}: %{problem}', 'global', ...BASIS_DETAIL_CODES],
 };
 
 const en = flatten(catalogues.en);

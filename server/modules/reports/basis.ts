@@ -31,6 +31,8 @@ export const basisFindingsResource: ResourceSpec = {
     checkId: 'check_id',
     holder: 'holder',
     detail: 'detail',
+    // The DETAIL as parts for the UI's language (engine/basis/detail.ts); null for rows stored before 0028.
+    detailParts: 'detail_parts',
     title: 'title',
     explanation: 'explanation',
     severity: 'severity',
@@ -48,7 +50,7 @@ export const basisFindingsResource: ResourceSpec = {
   access: { read: ['Admin', 'User', 'SuperAdmin'], write: ['Admin', 'User', 'SuperAdmin'], page: 'report/basis' },
 };
 
-const COLUMNS = ['customer_id', 'system_period_id', 'check_id', 'holder', 'detail', 'title', 'explanation', 'severity', 'category'] as const;
+const COLUMNS = ['customer_id', 'system_period_id', 'check_id', 'holder', 'detail', 'detail_parts', 'title', 'explanation', 'severity', 'category'] as const;
 
 interface PeriodRow {
   customer_id: string;
@@ -185,7 +187,7 @@ function* lines(customerId: string, systemPeriodId: string, findings: readonly B
   for (const f of findings) {
     const c = checks.get(f.checkId);
     chunk +=
-      [customerId, systemPeriodId, copyText(f.checkId), copyText(f.id), copyText(f.detail), copyText(c?.title ?? ''), copyText(c?.explanation ?? ''), c?.severity ?? 'INFO', c?.category ?? ''].join('\t') + '\n';
+      [customerId, systemPeriodId, copyText(f.checkId), copyText(f.id), copyText(f.detail), copyText(JSON.stringify(f.detailParts)), copyText(c?.title ?? ''), copyText(c?.explanation ?? ''), c?.severity ?? 'INFO', c?.category ?? ''].join('\t') + '\n';
     if (chunk.length > 1 << 20) {
       yield chunk;
       chunk = '';

@@ -5,6 +5,7 @@ import { HttpError, useLocaleState, useNotify, useRefresh, useTranslate } from '
 import { intlLocale } from '../../resources/common/locale.ts';
 import { apiJson } from './api.ts';
 import { ListTable, type Column } from '../../resources/common/ListTable.tsx';
+import { BasisDetail, type BasisDetailRecord } from './BasisDetail.tsx';
 import { ExportButtons } from './FileButtons.tsx';
 import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
 import { formatDate, ScreenCard, useApiError, usePolling } from './components.tsx';
@@ -39,11 +40,10 @@ interface BasisRun {
   checks: BasisCheck[];
 }
 
-interface BasisFindingRecord {
+interface BasisFindingRecord extends BasisDetailRecord {
   id: string;
   checkId: string;
   holder: string;
-  detail: string;
   title: string;
   explanation: string;
   severity: string;
@@ -142,7 +142,7 @@ export default function Basis() {
   const columns: Column<BasisFindingRecord>[] = [
     { key: 'checkId', label: 'segra.analysis.basis.check', sortable: true },
     { key: 'holder', label: 'segra.analysis.fields.holder', sortable: true },
-    { key: 'detail', label: 'segra.analysis.basis.detail' },
+    { key: 'detail', label: 'segra.analysis.basis.detail', render: (r) => <BasisDetail record={r} /> },
     { key: 'severity', label: 'segra.analysis.basis.severity', sortable: true, render: (r) => <Chip size="small" color={severityColour(r.severity)} label={translate(`segra.analysis.severity.${r.severity}`, { _: r.severity })} /> },
     { key: 'title', label: 'segra.analysis.basis.title', sortable: true, render: (r) => checkText(r.checkId, 'title', r.title) },
   ];

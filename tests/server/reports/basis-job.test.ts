@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { abandonActiveAnalyses } from '../../../server/analyses/run-analysis.ts';
 import type { Database } from '../../../server/db/database.ts';
+import { renderBasisDetail, type BasisDetailPart } from '../../../engine/basis/index.ts';
 import { generateLandscape } from '../../../generator/index.ts';
 import { loadMigrations, migrate } from '../../../server/db/migrate.ts';
 import { JOBS } from '../../../server/jobs/job-names.ts';
@@ -111,6 +112,24 @@ function suite(target: TestDatabase): void {
     const audited = await db.query("SELECT 1 FROM audit_log WHERE action = 'basis.run' AND entity_id = $1", [june]);
     expect(audited.rows).toHaveLength(1);
   }, 90_000);
+
+  it('stores each finding’s DETAIL as parts, which the findings list returns (the English DETAIL said from them)', async () => {
+    const rows: { checkId: string; holder: string; detail: string; detailParts: BasisDetailPart[] | null }[] = [];
+    for (let start = 0; start < lines(); start += 1000) {
+      const page = await call('GET', `/api/basis-findings?filter=${encodeURIComponent(JSON.stringify({ systemPeriodId: june }))}&sort=["id","ASC"]&range=[${start},${start + 999}]`, admin);
+      expect(page.status).toBe(200);
+      rows.push(...page.body);
+    }
+    expect(rows).toHaveLength(lines());
+    for (const r of rows) {
+      expect(Array.isArray(r.detailParts), `${r.checkId} ${r.holder}`).toBe(true);
+      expect(renderBasisDetail(r.detailParts!), `${r.checkId} ${r.holder}`).toBe(r.detail);
+    }
+    // User-master parts (not only the source paths of the C checks) come back with their values.
+    const userMaster = rows.filter((r) => r.checkId.startsWith('U'));
+    expect(userMaster.length).toBeGreaterThan(0);
+    expect(userMaster.every((r) => r.detailParts!.every((p) => p.key !== 'paths'))).toBe(true);
+  }, 30_000);
 
   it('keeps the last completed results readable while a new run is in progress', async () => {
     const before = await record();

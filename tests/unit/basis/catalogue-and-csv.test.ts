@@ -4,7 +4,7 @@ import {
   BASIS_CHECKS,
   basisFindingsToCsv,
   runBasisChecks,
-  type BasisFinding,
+  type BasisCsvRow,
 } from '../../../engine/basis/index.ts';
 import { D, extract, run, user } from './fixtures.ts';
 
@@ -50,7 +50,7 @@ describe('basis check catalogue', () => {
     expect(result.checks).toEqual(BASIS_CHECKS);
     // Nothing about a clean user; SAP* is missing from client 100.
     expect(result.findings).toEqual([
-      { checkId: 'U01', id: '100', detail: expect.stringContaining('SAP* does not exist in client 100') },
+      { checkId: 'U01', id: '100', detail: expect.stringContaining('SAP* does not exist in client 100'), detailParts: [{ key: 'sapstar_missing_client', params: { client: '100' } }] },
     ]);
   });
 
@@ -64,7 +64,7 @@ describe('basis check catalogue', () => {
 
 describe('basis findings CSV', () => {
   it('writes the header and sorts rows by CHECK_ID, then ID in code-point order', () => {
-    const findings: BasisFinding[] = [
+    const findings: BasisCsvRow[] = [
       { checkId: 'U01', id: 'SAP*', detail: 'not locked' },
       { checkId: 'C04', id: 'bob', detail: 'R:Z_B' },
       { checkId: 'C04', id: 'ZED', detail: 'R:Z_Z' },
@@ -98,7 +98,7 @@ describe('basis findings CSV', () => {
 
   it('writes only the header for no findings, and does not reorder its input', () => {
     expect(basisFindingsToCsv([])).toBe('CHECK_ID,ID,DETAIL\n');
-    const input: BasisFinding[] = [
+    const input: BasisCsvRow[] = [
       { checkId: 'U02', id: 'DDIC', detail: 'x' },
       { checkId: 'C01', id: 'A', detail: 'y' },
     ];

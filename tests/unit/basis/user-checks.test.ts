@@ -24,7 +24,12 @@ describe('special users U01–U05', () => {
       ],
     });
     expect(run(two).findings.filter((f) => f.checkId === 'U01')).toEqual([
-      { checkId: 'U01', id: 'SAP*', detail: `SAP* does not exist in the extracted client (T000 lists 000, 100; which one was extracted is not known): ${SAPSTAR_GONE}` },
+      {
+        checkId: 'U01',
+        id: 'SAP*',
+        detail: `SAP* does not exist in the extracted client (T000 lists 000, 100; which one was extracted is not known): ${SAPSTAR_GONE}`,
+        detailParts: [{ key: 'sapstar_missing_unknown_client', params: { clients: ['000', '100'] } }],
+      },
     ]);
   });
 
