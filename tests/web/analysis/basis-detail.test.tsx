@@ -6,6 +6,7 @@ import { AdminContext, type TranslationMessages } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Basis from '../../../src/custom-pages/analysis/Basis.tsx';
 import { catalogues, type Locale } from '../../../src/i18n/catalogues.ts';
+import { dataProvider } from '../../../src/providers/dataProvider.ts';
 import { BASIS_CHECKS, runBasisChecks } from '../../../engine/basis/index.ts';
 import { emptyExtract } from '../../../engine/model/extract.ts';
 
@@ -63,7 +64,7 @@ async function detailsOn(lang: Locale): Promise<string[]> {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  await act(async () => root!.render(<AdminContext i18nProvider={i18nProvider}><Basis /></AdminContext>));
+  await act(async () => root!.render(<AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider}><Basis /></AdminContext>));
   for (let waited = 0; waited < 5000 && !container.textContent?.includes('OLDROW'); waited += 50) await act(() => new Promise((r) => setTimeout(r, 50)));
   const rows = [...container.querySelectorAll('[data-testid="basis-findings"] tbody tr')];
   expect(rows.length, container.textContent ?? '').toBeGreaterThanOrEqual(records.length);
