@@ -10,6 +10,7 @@ import type { RoleAuthorisationRow, SystemExtract } from '../model/extract.ts';
 import type { Ruleset } from '../model/ruleset.ts';
 import { compileRuleset } from '../ruleset/compile.ts';
 import type { CompiledRisk, CompiledRuleset } from '../ruleset/compiled.ts';
+import { compareCodePoints } from '../authorisation/code-point.ts';
 import { hasBit } from '../bitset.ts';
 import { buildProfileInstances, buildRoleInstances, IntervalCache, type AuthorisationInstance } from '../landscape/instances.ts';
 import { Landscape, type ReachedSource } from '../landscape/landscape.ts';
@@ -305,6 +306,27 @@ export class PreparedAnalysis {
     return out;
   }
 
+  /**
+   * run()'s findings in the same order, made one holder at a time and kept by nobody: the
+   * holders are taken in the findings' order (level, name) and each one's findings sorted by
+   * risk id, so a writer that streams them never holds a million findings (issue 12).
+   */
+  *sortedFindings(): Generator<Finding> {
+    for (const level of levelsInOrder(this.options.holderLevels ?? ALL_LEVELS)) {
+      const names =
+        level === 'USER'
+          ? scopeUsers(this.extract.users, this.options).inScope.map((u) => u.bname)
+          : level === 'ROLE'
+            ? [...this.landscape.roles]
+            : [...this.landscape.manualProfiles];
+      names.sort(compareCodePoints);
+      for (const name of names) {
+        const holder = level === 'USER' ? this.userHolder(name) : level === 'ROLE' ? this.roleHolder(name) : this.profileHolder(name);
+        yield* this.evaluateHolder(holder).sort(compareHolderRows);
+      }
+    }
+  }
+
   /** Runs the whole analysis (DESIGN 5.1–5.12). */
   run(): AnalysisResult {
     return this.runPart(0, 1);
@@ -345,6 +367,11 @@ export class PreparedAnalysis {
       },
     };
   }
+}
+
+/** The holder levels in the findings' order (compareHolderRows: by code point, PROFILE < ROLE < USER). */
+function levelsInOrder(levels: readonly HolderLevel[]): HolderLevel[] {
+  return [...new Set(levels)].sort(compareCodePoints);
 }
 
 export function prepareAnalysis(extract: SystemExtract, ruleset: Ruleset, options: AnalysisOptions): PreparedAnalysis {

@@ -48,6 +48,23 @@ class QuotedValues {
 export function* findingsCsvLines(result: AnalysisResult, orgValues: boolean, extras: FindingExtras): Iterable<string> {
   yield [...findingsCsvColumns(orgValues), ...extraCsvHeader(extras)].join(',');
   const findings = result.findings;
+  const row = csvRow(orgValues, extras);
+  for (const i of csvOrder(findings)) yield row(findings[i], i);
+}
+
+/**
+ * The CSV lines of findings that come in the CSV's order already (PreparedAnalysis.sortedFindings),
+ * without extras: each row is written as its finding is made, none is kept.
+ */
+export function* sortedFindingsCsvLines(findings: Iterable<Finding>, orgValues: boolean): Iterable<string> {
+  yield findingsCsvColumns(orgValues).join(',');
+  const row = csvRow(orgValues, {});
+  let i = 0;
+  for (const f of findings) yield row(f, i++);
+}
+
+/** Makes one finding's CSV row (`i`: its index in the extras' lists). */
+function csvRow(orgValues: boolean, extras: FindingExtras): (f: Finding, i: number) => string {
   const plain = new QuotedValues();
   const matchTexts = new WeakMap<FunctionMatch, { fn: string; paths: string[] }>();
   const textOf = (m: FunctionMatch): { fn: string; paths: string[] } => {
@@ -56,8 +73,7 @@ export function* findingsCsvLines(result: AnalysisResult, orgValues: boolean, ex
     return t;
   };
   const hasExtras = extras.mitigations !== undefined || extras.usage !== undefined;
-  for (const i of csvOrder(findings)) {
-    const f = findings[i];
+  return (f, i) => {
     const fns: string[] = [];
     // Distinct source paths over all functions of a finding, in first-seen order (formatSources).
     const seen = new Set<string>();
@@ -69,8 +85,8 @@ export function* findingsCsvLines(result: AnalysisResult, orgValues: boolean, ex
     let line = `${plain.get(f.level)},${plain.get(f.holder)},${plain.get(f.riskId)},${plain.get(f.riskLevel)},${plain.get(f.riskType)},${csvField(fns.join(';'))},${csvField([...seen].join(';'))}`;
     if (orgValues) line += `,${csvField(formatOrgValues(f))}`;
     if (hasExtras) for (const cell of extraCsvCells(extras, i)) line += `,${csvField(cell)}`;
-    yield line;
-  }
+    return line;
+  };
 }
 
 /** One finding as the JSON document lists it. */

@@ -238,14 +238,22 @@ function threadMinBytes(): number {
 /** The share of a big file the calling thread splits itself (it maps the other thread's rows too). */
 const SPLIT_HERE = 0.2;
 
+let threadsByDefault = false;
+
 /**
- * SEGRA_READ_THREADS=1 splits big files in a second thread. Off by default: measured on LD
- * (issue 12), it took the calling thread's CPU for reading L from 5.5-5.9 s to 3.4-3.9 s, but
- * the peak RSS of the whole analysis rose from 800 MB to 860-1,056 MB (over 1 GiB once in
- * four runs), and on the shared machine the wall time did not come out lower.
+ * Big files are split in a second thread from now on, unless SEGRA_READ_THREADS=0: what
+ * `segra analyze` asks (issue 12). Measured on L under load (2 cores shared with other work),
+ * it took the main thread's CPU, the analysis's critical path, from 8.1-8.7 s to 5.6-6.1 s, at
+ * 40-70 MB more peak RSS; the server leaves it off (its CPU work runs in threads of its own).
  */
-function threadsWanted(): boolean {
-  return process.env.SEGRA_READ_THREADS === '1';
+export function preferReadThreads(): void {
+  threadsByDefault = true;
+}
+
+/** Whether big files are split in a thread: SEGRA_READ_THREADS=1 or 0 decides, else preferReadThreads. */
+export function readThreadsWanted(): boolean {
+  const set = process.env.SEGRA_READ_THREADS;
+  return set === '1' || (set !== '0' && threadsByDefault);
 }
 
 /** Streams the data rows of a plain CSV file to `onRow` (the header row is skipped). */
@@ -354,7 +362,7 @@ interface Half {
  */
 async function secondHalf(input: ByteRowsInput): Promise<Half | undefined> {
   const file = input.file;
-  if (!file || file.size < threadMinBytes() || input.first.length + (input.bom ? 3 : 0) !== file.chunk || !threadsWanted()) return undefined;
+  if (!file || file.size < threadMinBytes() || input.first.length + (input.bom ? 3 : 0) !== file.chunk || !readThreadsWanted()) return undefined;
   // This thread also maps every row: it splits about a fifth, the other thread the rest (balanced on L's AGR_1251).
   const piece = Math.floor((file.size / file.chunk) * SPLIT_HERE);
   if (piece < 1) return undefined;

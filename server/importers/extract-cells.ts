@@ -47,11 +47,16 @@ export class Interner {
   }
 }
 
+/** Distinct date texts a table's reader remembers; beyond, a new text is parsed each time. */
+const MAX_DATES = 100_000;
+
 /** Reading one table: column positions, typed cell readers, and the per-row mapper. */
 export class TableReader {
   readonly columns = new Map<string, number>();
   private line = 0;
   private values: string[] = [];
+  /** The dates parsed so far, by text (valid ones only: a bad one fails the read). */
+  private readonly dates = new Map<string, Date8 | null>();
 
   constructor(readonly table: SourceTable) {}
 
@@ -107,10 +112,14 @@ export class TableReader {
   date(i: number, column: string): Date8 | null {
     if (i < 0) return null;
     const text = this.values[i];
+    // Dates repeat (AGR_USERS: most rows 19000101 to 99991231): each text is parsed once.
+    const known = this.dates.get(text);
+    if (known !== undefined) return known;
     let d = parseDate8(text);
     if (d === undefined) d = parseLocaleDate(text);
     if (d === undefined)
       this.fail(column, `expected a date YYYYMMDD, YYYY-MM-DD or DD.MM.YYYY, got ${showValue(text)}`);
+    if (this.dates.size < MAX_DATES) this.dates.set(text, d);
     return d;
   }
 
