@@ -18,6 +18,7 @@ import { removeFindings } from './remove-findings.ts';
 import { objectsNeeded } from './objects-needed.ts';
 import { withHeartbeat } from '../workers/with-heartbeat.ts';
 import { notifyAnalysisEnded } from '../modules/notifications/notifications.ts';
+import * as store from '../modules/analyses/analyses-store.ts';
 
 /** Thrown when the analysis was canceled (or deleted) while it ran: nothing is stored. */
 export class AnalysisCanceled extends Error {}
@@ -56,13 +57,7 @@ async function loadAnalysis(db: Database, id: string): Promise<AnalysisRow | und
  * longer runs. Shards (name null) only prove they are alive: their progress is counted per shard.
  */
 async function phase(db: Database, id: string, name: string | null, progress: number): Promise<void> {
-  const { rows } = await db.query(
-    name === null
-      ? `UPDATE analyses SET heartbeat_at = now() WHERE id = $1 AND status = 'running' RETURNING id`
-      : `UPDATE analyses SET phase = $2, progress = $3, heartbeat_at = now(), updated_at = now() WHERE id = $1 AND status = 'running' RETURNING id`,
-    name === null ? [id] : [id, name, progress],
-  );
-  if (rows.length === 0) throw new AnalysisCanceled();
+  if (!(await store.reportProgress(db, id, name, progress))) throw new AnalysisCanceled();
 }
 
 export { FINDING_COLUMNS } from './finding-lines.ts';
@@ -86,12 +81,7 @@ const active = new Set<string>();
 export async function abandonActiveAnalyses(db: Database): Promise<number> {
   let n = await abandonActiveBasisRuns(db);
   for (const id of active) {
-    const { rows } = await db.query(
-      `UPDATE analyses SET status = 'failed', phase = NULL, finished_at = now(), updated_at = now(),
-         error = 'The server stopped while this analysis ran; run it again' WHERE id = $1 AND status = 'running' RETURNING id`,
-      [id],
-    );
-    n += rows.length;
+    if (await store.fail(db, id, 'The server stopped while this analysis ran; run it again')) n++;
   }
   active.clear();
   return n;
@@ -245,14 +235,9 @@ async function storeInTransaction(db: Database, a: AnalysisRow, thread: Analysis
   return db.transaction(async (tx) => {
     if (single) await tx.query('DELETE FROM findings WHERE analysis_id = $1', [a.id]);
     await tx.copyIn('findings', FINDING_COLUMNS, thread.lines());
-    const done = await tx.query<{ shards_done: number; shards: number }>(
-      `UPDATE analyses SET shards_done = shards_done + 1, shard_log = shard_log || $2::jsonb, heartbeat_at = now(), updated_at = now(),
-         progress = LEAST(99, 15 + (80 * (shards_done + 1)) / shards)
-       WHERE id = $1 AND status = 'running' RETURNING shards_done, shards`,
-      [a.id, entry],
-    );
-    if (done.rows.length === 0) throw new AnalysisCanceled(); // canceled or failed meanwhile: roll this part back
-    if (done.rows[0].shards_done < done.rows[0].shards) return false;
+    const parts = await store.recordPartStored(tx, a.id, entry);
+    if (parts === null) throw new AnalysisCanceled(); // canceled or failed meanwhile: roll this part back
+    if (parts.done < parts.shards) return false;
     await mitigateAnalysis(tx, a.customer_id, a.id); // DESIGN 5.16, on all parts' findings
     const totals = await tx.query<{ findings: number; accepted: number }>(
       `SELECT count(*)::int AS findings, (count(*) FILTER (WHERE accepted))::int AS accepted FROM findings WHERE analysis_id = $1`,
@@ -283,11 +268,7 @@ async function storeInSteps(db: Database, a: AnalysisRow, thread: AnalysisThread
     }
     await mitigateAnalysis(db, a.customer_id, a.id); // DESIGN 5.16
     return await db.transaction(async (tx) => {
-      const done = await tx.query(
-        `UPDATE analyses SET shards_done = 1, shard_log = shard_log || $2::jsonb WHERE id = $1 AND status = 'running' RETURNING id`,
-        [a.id, entry],
-      );
-      if (done.rows.length === 0) throw new AnalysisCanceled();
+      if (!(await store.recordWholeStored(tx, a.id, entry))) throw new AnalysisCanceled();
       await complete(tx, a.id, { ...part.counts, findings: part.findings, acceptedFindings: part.accepted }, part.excludedUsers);
       return true;
     });
@@ -304,23 +285,17 @@ const countLines = (text: string): number => {
 };
 
 async function complete(tx: Database, id: string, counts: Record<string, number>, excludedUsers: unknown): Promise<void> {
-  await tx.query(
-    `UPDATE analyses SET status = 'completed', progress = 100, phase = NULL, finished_at = now(), updated_at = now(),
-       counts = $2, excluded_users = $3 WHERE id = $1`,
-    [id, JSON.stringify(counts), JSON.stringify(excludedUsers)],
-  );
+  // The part's own update above locked the running row in this transaction, so this cannot miss.
+  await store.complete(tx, id, counts, excludedUsers);
   await notifyAnalysisEnded(tx, id, true);
 }
 
 async function fail(db: Database, analysisId: string, e: unknown): Promise<void> {
-  const { rows } = await db.query(
-    `UPDATE analyses SET status = 'failed', error = $2, phase = NULL, finished_at = now(), updated_at = now() WHERE id = $1 AND status = 'running' RETURNING id`,
-    [analysisId, (e as Error)?.message ?? String(e)],
-  );
+  const failed = await store.fail(db, analysisId, (e as Error)?.message ?? String(e));
   // Parts that other shards stored before the failure go too: a failed analysis has no findings.
   // (A shard storing later finds the analysis no longer running and rolls its part back.)
-  if (rows.length > 0) await removeFindings(db, analysisId);
-  if (rows.length > 0) await notifyAnalysisEnded(db, analysisId, false);
+  if (failed) await removeFindings(db, analysisId);
+  if (failed) await notifyAnalysisEnded(db, analysisId, false);
   console.error('[analysis]', analysisId, e);
 }
 
@@ -331,13 +306,7 @@ async function fail(db: Database, analysisId: string, e: unknown): Promise<void>
  * (status no longer `running`) stops it at the next phase and nothing is stored.
  */
 export async function runAnalysis(db: Database, analysisId: string, options: AnalysisRunOptions = {}): Promise<'completed' | 'sharded' | 'skipped' | 'canceled'> {
-  const claimed = await db.query(
-    `UPDATE analyses SET status = 'running', started_at = now(), heartbeat_at = now(), progress = 1, phase = 'starting', error = NULL,
-       shards = 1, shards_done = 0, shard_log = '[]', updated_at = now()
-     WHERE id = $1 AND status = 'enqueued' RETURNING id`,
-    [analysisId],
-  );
-  if (claimed.rows.length === 0) return 'skipped'; // canceled before it started, or already taken
+  if (!(await store.markRunning(db, analysisId))) return 'skipped'; // canceled before it started, or already taken
   try {
     const a = await loadAnalysis(db, analysisId);
     if (!a) throw new AnalysisCanceled();
@@ -345,12 +314,7 @@ export async function runAnalysis(db: Database, analysisId: string, options: Ana
     if (shards > 1 && options.enqueueShard && a.data_import_id) {
       const users = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sap_usr02 WHERE import_id = $1', [a.data_import_id]);
       if (Number(users.rows[0].n) >= (options.shardMinUsers ?? 1)) {
-        const split = await db.query(
-          `UPDATE analyses SET shards = $2, phase = 'evaluating in shards', progress = 5, heartbeat_at = now(), updated_at = now()
-           WHERE id = $1 AND status = 'running' RETURNING id`,
-          [analysisId, shards],
-        );
-        if (split.rows.length === 0) throw new AnalysisCanceled();
+        if (!(await store.splitIntoShards(db, analysisId, shards))) throw new AnalysisCanceled();
         await db.query('DELETE FROM findings WHERE analysis_id = $1', [analysisId]);
         for (let shard = 0; shard < shards; shard++) await options.enqueueShard({ analysisId, shard, shards });
         return 'sharded';

@@ -1,14 +1,8 @@
-/** The roles of the access token's `Role` claim (DESIGN 6). */
-export const ROLES = ['SuperAdmin', 'Admin', 'User'] as const;
-export type Role = (typeof ROLES)[number];
+import type { PagePermission, Role } from '../../contracts/pages.ts';
 
-/** Page permissions of a group (spec 4: add, update, delete, only view). */
-export interface PagePermission {
-  add: boolean;
-  update: boolean;
-  delete: boolean;
-  view: boolean;
-}
+// The roles and page permissions are the app's too (contracts/pages.ts); the server's auth code
+// keeps reading them from here with the token types below.
+export { ROLES, type PagePermission, type Role } from '../../contracts/pages.ts';
 
 /** Who is calling, as read from a verified access token. */
 export interface RequestUser {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { runAnalysis } from '../analyses/run-analysis.ts';
+import { insertAnalysis } from '../modules/analyses/analyses-store.ts';
 import { openPostgres, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { runExtractImport } from '../jobs/import-extract-job.ts';
@@ -59,11 +60,19 @@ export async function benchServer(databaseUrl: string, size: string, dir: string
 
     const riskPeriodId = await one(db, `INSERT INTO risk_periods (customer_id, name, period_date, status) VALUES ($1, 'bench', $2, 'ready') RETURNING id`, [customerId, date]);
     await writeRuleset(db, customerId, riskPeriodId, await readRuleset(path.join(dir, 'rules')));
-    const analysisId = await one(
-      db,
-      `INSERT INTO analyses (customer_id, name, system_period_id, risk_period_id, level, mode, analysis_date) VALUES ($1, 'bench', $2, $3, 'permission', 'same-instance', $4) RETURNING id`,
-      [customerId, periodId, riskPeriodId, date],
-    );
+    const analysisId = await insertAnalysis(db, {
+      customerId,
+      name: 'bench',
+      description: '',
+      systemPeriodId: periodId,
+      riskPeriodId,
+      level: 'permission',
+      mode: 'same-instance',
+      includeLocked: false,
+      includeExpired: false,
+      analysisDate: date,
+      createdBy: null,
+    });
     const done = new Promise<void>((resolve, reject) => {
       void queue.work<{ analysisId: string }>(JOBS.analysis, async (data) => {
         const outcome = await runAnalysis(db, data.analysisId);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultRuleset, defaultRulesetName } from '../../engine/rulesets/default-ruleset.ts';
 import { runAnalysis } from '../analyses/run-analysis.ts';
+import { insertAnalysis } from '../modules/analyses/analyses-store.ts';
 import type { Database } from '../db/database.ts';
 import { generateLandscape } from '../../generator/index.ts';
 import { runExtractImport } from '../jobs/import-extract-job.ts';
@@ -51,12 +52,19 @@ export async function seedDemo(db: Database, options: { today: string; seed?: nu
     );
     const riskPeriodId = risk.rows[0].id;
     await writeRuleset(db, customerId, riskPeriodId, defaultRuleset);
-    const analysis = await db.query<{ id: string }>(
-      `INSERT INTO analyses (customer_id, name, description, system_period_id, risk_period_id, level, mode, analysis_date, created_by)
-       VALUES ($1, 'Demo analysis', 'Generated at first start', $2, $3, 'permission', 'same-instance', $4, 'segra') RETURNING id`,
-      [customerId, systemPeriodId, riskPeriodId, options.today],
-    );
-    const analysisId = analysis.rows[0].id;
+    const analysisId = await insertAnalysis(db, {
+      customerId,
+      name: 'Demo analysis',
+      description: 'Generated at first start',
+      systemPeriodId,
+      riskPeriodId,
+      level: 'permission',
+      mode: 'same-instance',
+      includeLocked: false,
+      includeExpired: false,
+      analysisDate: options.today,
+      createdBy: 'segra',
+    });
     await runAnalysis(db, analysisId);
     const { rows } = await db.query<{ status: string; counts: { findings: number } | null; error: string | null }>(
       'SELECT status, counts, error FROM analyses WHERE id = $1',

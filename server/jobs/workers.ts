@@ -1,6 +1,7 @@
 import { removeFindings } from '../analyses/remove-findings.ts';
 import { runAnalysis, runAnalysisShard } from '../analyses/run-analysis.ts';
 import type { Database } from '../db/database.ts';
+import { failStale } from '../modules/analyses/analyses-store.ts';
 import { deleteImport } from '../periods/extract-store.ts';
 import { runBasisJob, sweepStaleBasisRuns } from './basis-job.ts';
 import { runExtractImport } from './import-extract-job.ts';
@@ -19,14 +20,9 @@ export const STALE_AFTER_SECONDS = 300;
  * only this process can use) everything running is stale at start.
  */
 export async function sweepStaleWork(db: Database, olderThanSeconds: number): Promise<{ analyses: number; imports: number }> {
-  const analyses = await db.query(
-    `UPDATE analyses SET status = 'failed', phase = NULL, finished_at = now(), updated_at = now(),
-       error = 'The process running this analysis stopped (restart or crash); run it again'
-     WHERE status = 'running' AND coalesce(heartbeat_at, started_at, created_at) < now() - make_interval(secs => $1) RETURNING id`,
-    [olderThanSeconds],
-  );
+  const analyses = await failStale(db, olderThanSeconds, 'The process running this analysis stopped (restart or crash); run it again');
   // Findings that a stopped run had stored already (the embedded database stores them in steps).
-  for (const row of analyses.rows) await removeFindings(db, (row as { id: string }).id);
+  for (const id of analyses) await removeFindings(db, id);
   const imports = await db.query<{ id: string; importing_id: string | null }>(
     `UPDATE system_periods p SET status = 'failed', progress = 0, importing_id = NULL, updated_at = now(),
        error = '{"message":"The process running this import stopped (restart or crash); upload the extract again"}'
@@ -44,7 +40,7 @@ export async function sweepStaleWork(db: Database, olderThanSeconds: number): Pr
   );
   // Basis runs keep their last completed results; only the cut-off run is marked failed.
   await sweepStaleBasisRuns(db, olderThanSeconds);
-  return { analyses: analyses.rows.length, imports: imports.rows.length };
+  return { analyses: analyses.length, imports: imports.rows.length };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ALSO_READ_BY } from '../auth/page-reads.ts';
-import { pageAllows, type PageOperation } from '../auth/pages.ts';
+import { pageAllows, type PageOperation } from '../../contracts/pages.ts';
 import type { RequestUser, Role } from '../auth/roles.ts';
 import type { Database } from '../db/database.ts';
 import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
@@ -58,7 +58,7 @@ export interface ResourceSpec {
   /** Rows carry `customer_id` and are confined to the caller's customer. */
   tenantScoped: boolean;
   /**
-   * Roles allowed to read and to write. `page` is the group page key (server/auth/pages.ts):
+   * Roles allowed to read and to write. `page` is the group page key (contracts/pages.ts):
    * a `User` then also needs its group's flag there — any flag to read, `add` to create,
    * `update` to update, `delete` to delete. A `User` whose token carries no page permissions
    * at all (no group) is not page-gated on reads; writes always need the flag.

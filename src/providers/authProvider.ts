@@ -1,8 +1,8 @@
 import { jwtDecode } from 'jwt-decode';
 import type { AuthProvider } from 'react-admin';
-import { operationOf, type PagePermission, type Viewer } from '../routes/access.ts';
+import type { PagePermission, Role } from '../../contracts/pages.ts';
+import { operationOf, type Viewer } from '../routes/access.ts';
 import { canOnScreen } from '../routes/access.ts';
-import type { Role } from '../routes/route-table.ts';
 import { screenForPath } from '../routes/route-table.ts';
 import { setActiveCustomer } from './customer-scope.ts';
 import { clearToken, isLoggedInFlag, readToken, storeToken } from './token-store.ts';

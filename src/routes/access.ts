@@ -1,12 +1,5 @@
-import { areaForPath, rolesOf, screenForPath, type Role, type ScreenRoute } from './route-table.ts';
-
-/** Page permission of a group (spec 4: add, update, delete, only view). */
-export interface PagePermission {
-  add: boolean;
-  update: boolean;
-  delete: boolean;
-  view: boolean;
-}
+import { pageAllows, type PagePermission, type PageOperation, type Role } from '../../contracts/pages.ts';
+import { areaForPath, rolesOf, screenForPath, type ScreenRoute } from './route-table.ts';
 
 /** Who is looking: the Role claim and the page permissions claim of the access token. */
 export interface Viewer {
@@ -14,10 +7,8 @@ export interface Viewer {
   permissions: Record<string, PagePermission>;
 }
 
-export type Operation = 'read' | 'create' | 'update' | 'delete';
-
 /** react-admin's action names (list, show, edit, ...) as the API's operations. */
-export function operationOf(action: string): Operation {
+export function operationOf(action: string): PageOperation {
   switch (action) {
     case 'create':
     case 'clone':
@@ -32,20 +23,12 @@ export function operationOf(action: string): Operation {
   }
 }
 
-/** Same rule as the server (server/auth/pages.ts): reading needs any flag. */
-export function pageAllows(permission: PagePermission | undefined, op: Operation): boolean {
-  if (!permission) return false;
-  if (op === 'read') return permission.view || permission.add || permission.update || permission.delete;
-  if (op === 'create') return permission.add;
-  return permission[op];
-}
-
 /**
  * Whether the viewer may do `op` on a screen. Roles come first (SuperAdmin-only areas); the
  * group's page permissions gate only the `User` role, like the API does, and a `User` without
  * a group (empty claim) is not gated on reads.
  */
-export function canOnScreen(viewer: Viewer, screen: ScreenRoute, op: Operation = 'read'): boolean {
+export function canOnScreen(viewer: Viewer, screen: ScreenRoute, op: PageOperation = 'read'): boolean {
   const roles = rolesOf(screen);
   if (roles && !roles.includes(viewer.role)) return false;
   if (viewer.role !== 'User') return true;

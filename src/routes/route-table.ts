@@ -1,9 +1,11 @@
+import type { PageKey, Role } from '../../contracts/pages.ts';
+
 /**
  * The spec's route table (spec 2, 6) in one place: paths, menu labels, roles and the group
- * page key each protected screen is granted by (server/auth/pages.ts). Guards, the menu and
- * `canAccess` all read it, so a screen is reachable exactly when its menu entry shows.
+ * page key each protected screen is granted by (contracts/pages.ts, which the server checks
+ * too). Guards, the menu and `canAccess` all read it, so a screen is reachable exactly when
+ * its menu entry shows.
  */
-export type Role = 'SuperAdmin' | 'Admin' | 'User';
 
 /** The app path prefix (spec 9). */
 export const APP_PREFIX = '/app';
@@ -39,8 +41,8 @@ export interface ScreenRoute {
   /** The sub-path under the prefix ('' for the area root, e.g. /app/simulation). */
   sub: string;
   labelKey: string;
-  /** Group page key (server/auth/pages.ts). */
-  pageKey: string;
+  /** Group page key (contracts/pages.ts). */
+  pageKey: PageKey;
   roles?: readonly Role[];
 }
 

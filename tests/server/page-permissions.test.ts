@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { PAGE_KEYS } from '../../server/auth/pages.ts';
+import { PAGE_KEYS } from '../../contracts/pages.ts';
 import type { PagePermission } from '../../server/auth/roles.ts';
 import type { Database } from '../../server/db/database.ts';
 import { openPglite } from '../../server/db/database.ts';

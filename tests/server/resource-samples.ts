@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { PAGE_KEYS } from '../../server/auth/pages.ts';
+import { PAGE_KEYS } from '../../contracts/pages.ts';
 import type { PagePermission } from '../../server/auth/roles.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';

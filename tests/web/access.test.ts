@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authProvider, canAccessResource } from '../../src/providers/authProvider.ts';
 import { clearToken, storeToken } from '../../src/providers/token-store.ts';
-import { canOnScreen, operationOf, pageAllows, type Viewer } from '../../src/routes/access.ts';
+import { pageAllows } from '../../contracts/pages.ts';
+import { canOnScreen, operationOf, type Viewer } from '../../src/routes/access.ts';
 import { menuFor } from '../../src/routes/menu-model.ts';
 import { SCREENS, screenForPath } from '../../src/routes/route-table.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGES } from '../../server/auth/pages.ts';
+import { PAGES } from '../../contracts/pages.ts';
 import { decide, type Viewer } from '../../src/routes/access.ts';
 import {
   AREAS,

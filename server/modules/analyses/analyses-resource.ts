@@ -10,6 +10,7 @@ import { findScoped } from '../../resources/scoped-record.ts';
 import { audit } from '../audit/audit.ts';
 import { requireQueue } from '../system-periods/system-periods-resource.ts';
 import { registerAnalysisExport } from './analysis-export.ts';
+import { attachJob, cancel, insertAnalysis } from './analyses-store.ts';
 import { registerDefaultAnalysis } from './default-analysis.ts';
 import { checkUsageRequest, usageRequestFields } from '../usage/usage-request.ts';
 
@@ -94,16 +95,22 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
     if (rp.status !== 'ready') throw conflict('The risk period has no imported ruleset; upload one first', 'PERIOD_EMPTY');
     await checkUsageRequest(db, body);
     const queue = requireQueue(options.queue);
-    const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO analyses (customer_id, name, description, system_period_id, risk_period_id, level, mode, include_locked, include_expired, analysis_date, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [ctx.customerId, body.name, body.description, body.systemPeriodId, body.riskPeriodId, body.level, body.mode, body.includeLocked, body.includeExpired, sp.period_date, request.user.email],
-    );
-    const id = rows[0].id;
-    if (body.withUsage) await db.query('UPDATE analyses SET with_usage = true, usage_from = $2, usage_to = $3 WHERE id = $1', [id, body.usageFrom ?? null, body.usageTo ?? null]);
+    const id = await insertAnalysis(db, {
+      customerId: ctx.customerId,
+      name: body.name,
+      description: body.description,
+      systemPeriodId: body.systemPeriodId,
+      riskPeriodId: body.riskPeriodId,
+      level: body.level,
+      mode: body.mode,
+      includeLocked: body.includeLocked,
+      includeExpired: body.includeExpired,
+      analysisDate: sp.period_date,
+      createdBy: request.user.email,
+      ...(body.withUsage ? { usage: { from: body.usageFrom ?? null, to: body.usageTo ?? null } } : {}),
+    });
     const job: AnalysisJob = { analysisId: id };
-    const jobId = await queue.send(JOBS.analysis, job);
-    await db.query('UPDATE analyses SET job_id = $2 WHERE id = $1', [id, jobId]);
+    await attachJob(db, id, await queue.send(JOBS.analysis, job));
     await audit(db, { customerId: ctx.customerId, actorId: request.user.id, actorEmail: request.user.email, action: 'analysis.created', entity: 'analyses', entityId: id, detail: { name: body.name } });
     const record = await findScoped<Record<string, unknown>>(db, 'analyses', ctx, id, recordSelect(analysesResource), 'analysis');
     return reply.status(201).send(record);
@@ -113,12 +120,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
     const ctx = await resourceContext(db, analysesResource, request, 'update');
     const { id } = request.params as { id: string };
     await findScoped(db, 'analyses', ctx, id, 'id', 'analysis');
-    const { rows } = await db.query(
-      `UPDATE analyses SET status = 'canceled', phase = NULL, finished_at = now(), updated_at = now()
-       WHERE id = $1 AND status IN ('enqueued', 'running') RETURNING id`,
-      [id],
-    );
-    if (rows.length === 0) throw conflict('Only an enqueued or running analysis can be canceled', 'NOT_RUNNING');
+    if (!(await cancel(db, id))) throw conflict('Only an enqueued or running analysis can be canceled', 'NOT_RUNNING');
     await audit(db, { customerId: ctx.customerId, actorId: request.user.id, actorEmail: request.user.email, action: 'analysis.canceled', entity: 'analyses', entityId: id });
     return findScoped<Record<string, unknown>>(db, 'analyses', ctx, id, recordSelect(analysesResource), 'analysis');
   });

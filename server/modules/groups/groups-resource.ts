@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isPageKey, SUPERADMIN_ONLY_PAGES } from '../../auth/pages.ts';
+import { isPageKey, SUPERADMIN_ONLY_PAGES } from '../../../contracts/pages.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../../errors.ts';

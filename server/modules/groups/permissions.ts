@@ -1,4 +1,4 @@
-import { PAGE_KEYS } from '../../auth/pages.ts';
+import { PAGE_KEYS } from '../../../contracts/pages.ts';
 import type { PagePermission } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
 

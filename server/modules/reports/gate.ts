@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { PageOperation } from '../../auth/pages.ts';
+import type { PageOperation } from '../../../contracts/pages.ts';
 import type { Database } from '../../db/database.ts';
 import { resourceContext, type ResourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 

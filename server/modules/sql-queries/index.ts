@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { pageAllows } from '../../auth/pages.ts';
+import { pageAllows } from '../../../contracts/pages.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
 import { documentationOnly } from '../../docs/openapi.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
-import { PAGE_KEYS, SUPERADMIN_ONLY_PAGES } from '../../../server/auth/pages.ts';
+import { PAGE_KEYS, SUPERADMIN_ONLY_PAGES } from '../../../contracts/pages.ts';
 import type { PagePermission, Role } from '../../../server/auth/roles.ts';
 import { loadConfig } from '../../../server/config.ts';
 import type { Database } from '../../../server/db/database.ts';

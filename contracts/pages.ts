@@ -1,8 +1,23 @@
-import type { PagePermission } from './roles.ts';
+/**
+ * Roles and pages, shared by the server's checks and the app's guards so that a screen is
+ * reachable exactly when the API lets its user in (spec 2, 4, 6; DESIGN 6).
+ */
+
+/** The roles of the access token's `Role` claim. */
+export const ROLES = ['SuperAdmin', 'Admin', 'User'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Page permissions of a group (spec 4: add, update, delete, only view). */
+export interface PagePermission {
+  add: boolean;
+  update: boolean;
+  delete: boolean;
+  view: boolean;
+}
 
 /**
  * The page catalogue (spec 2): one key per main/sub page of the /app route table. Group page
- * permissions (spec 4, 6: add, update, delete, only view) are granted per key.
+ * permissions are granted per key; SuperAdmin-only pages are never granted to a group.
  */
 export const PAGES = [
   { key: 'account/settings', superAdminOnly: false },
@@ -40,7 +55,7 @@ export const SUPERADMIN_ONLY_PAGES: readonly string[] = PAGES.filter((p) => p.su
 
 export const isPageKey = (value: unknown): value is PageKey => typeof value === 'string' && PAGE_KEYS.includes(value);
 
-/** The flag a resource operation needs on its page; reads accept any flag (view is implied). */
+/** The flag an operation needs on its page; reads accept any flag (view is implied). */
 export type PageOperation = 'read' | 'create' | 'update' | 'delete';
 
 export function pageAllows(permission: PagePermission | undefined, op: PageOperation): boolean {
