@@ -18,6 +18,11 @@ const departments = () => import('./departments.tsx');
 const mitigatingControls = () => import('./mitigating-controls/index.tsx');
 const mitigations = () => import('./mitigations/index.tsx');
 const decisionTrail = () => import('./decision-trail/index.tsx');
+const systemPeriods = () => import('./system-periods/index.tsx');
+const systemData = () => import('./system-data/index.tsx');
+const riskPeriods = () => import('./risk-periods/index.tsx');
+const risks = () => import('./risks/index.tsx');
+const sqlQueries = () => import('./sql-queries/index.tsx');
 
 /**
  * The CRUD areas, declared once (issue 5): each react-admin resource is named by its spec path
@@ -111,4 +116,11 @@ export const resources = [
     options={{ label: 'segra.screens.reports_decision_trail' }}
     list={lazyNamed(decisionTrail, 'DecisionTrailList')}
   />,
+  // Issue 14: periods, risk data and SQL queries (their lists sit inside their screens).
+  <Resource key="system-periods" name={RESOURCES.systemPeriods.name} options={{ label: 'segra.screens.system_period' }} list={lazyNamed(systemPeriods, 'list')} />,
+  <Resource key="system-data" name={RESOURCES.periodTables.name} options={{ label: 'segra.screens.system_modules' }} list={lazyNamed(systemData, 'list')} />,
+  <Resource key="risk-periods" name={RESOURCES.riskPeriods.name} options={{ label: 'segra.screens.risk_period' }} list={lazyNamed(riskPeriods, 'list')} />,
+  <Resource key="risks" name={RESOURCES.risks.name} options={{ label: 'segra.screens.risk_modules' }} list={lazyNamed(risks, 'list')} />,
+  <Resource key="functions" name={RESOURCES.functions.name} />,
+  <Resource key="sql-queries" name={RESOURCES.sqlQueries.name} options={{ label: 'segra.screens.admin_sql' }} list={lazyNamed(sqlQueries, 'list')} />,
 ];

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { apiJson } from './api.ts';
-import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
+import { RecordSelect, useChoices, type Option } from './RecordSelect.tsx';
+import { RESOURCES } from '../../resources/resource-names.ts';
 import { ScreenCard, useApiError } from './components.tsx';
 import { NO_USAGE, usageRequest, UsageWindowFields } from '../usage/UsageWindowFields.tsx';
 
@@ -14,8 +15,8 @@ export default function AnalysisCreate() {
   const notify = useNotify();
   const apiError = useApiError();
   const navigate = useNavigate();
-  const systemPeriods = useOptions<Option>('/api/system-periods', { status: 'ready' });
-  const riskPeriods = useOptions<Option>('/api/risk-periods', { status: 'ready' });
+  const systemPeriods = useChoices<Option>(RESOURCES.systemPeriods.name, { field: 'periodDate', order: 'DESC' }, { status: 'ready' });
+  const riskPeriods = useChoices<Option>(RESOURCES.riskPeriods.name, { field: 'periodDate', order: 'DESC' }, { status: 'ready' });
   const [v, setV] = useState({
     name: '',
     description: '',

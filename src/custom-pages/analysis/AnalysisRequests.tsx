@@ -6,7 +6,8 @@ import { apiJson, apiList } from './api.ts';
 import { useDefaultAnalysis } from './DefaultAnalysis.tsx';
 import { ExportButtons } from './FileButtons.tsx';
 import { PagedTable, type Column } from './PagedTable.tsx';
-import { useOptions, type Option } from './RecordSelect.tsx';
+import { useChoices, type Option } from './RecordSelect.tsx';
+import { RESOURCES } from '../../resources/resource-names.ts';
 import { ConfirmButton, formatDate, ScreenCard, useActiveCustomer, useApiError } from './components.tsx';
 import { durationBetween, formatDuration, isActive, normaliseStatus, statusColour, statusLabelKey } from './helpers.ts';
 import { jobErrorText } from '../../i18n/localize-server.ts';
@@ -64,8 +65,8 @@ export default function AnalysisRequests() {
   const [locale] = useLocaleState();
   const customer = useActiveCustomer();
   const [current, setCurrent] = useDefaultAnalysis();
-  const systemPeriods = useOptions<Option>('/api/system-periods');
-  const riskPeriods = useOptions<Option>('/api/risk-periods');
+  const systemPeriods = useChoices<Option>(RESOURCES.systemPeriods.name, { field: 'periodDate', order: 'DESC' });
+  const riskPeriods = useChoices<Option>(RESOURCES.riskPeriods.name, { field: 'periodDate', order: 'DESC' });
   const nameOf = (list: Option[] | null, id: string) => list?.find((o) => o.id === id)?.name ?? '—';
   const loc = intlLocale(locale);
   const columns: Column<AnalysisRecord>[] = [

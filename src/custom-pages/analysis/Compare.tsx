@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import { httpClient } from '../../providers/httpClient.ts';
 import { ExportButtons } from './FileButtons.tsx';
 import { PagedTable, type Column } from './PagedTable.tsx';
-import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
+import { RecordSelect, useChoices, type Option } from './RecordSelect.tsx';
 import { ScreenCard } from './components.tsx';
 import { listQuery, riskLevelKey } from './helpers.ts';
 
@@ -38,7 +38,7 @@ const STATUS_COLOUR = { new: 'error', resolved: 'success', unchanged: 'default' 
 /** Risk comparison (/app/reports/compare): two completed analyses, summary, rows with filters, export. */
 export default function Compare() {
   const translate = useTranslate();
-  const analyses = useOptions<Option>('/api/analyses', { status: ['completed'] });
+  const analyses = useChoices<Option>('analyses', { field: 'createdAt', order: 'DESC' }, { status: ['completed'] });
   const [left, setLeft] = useState('');
   const [right, setRight] = useState('');
   const [status, setStatus] = useState('');

@@ -1,18 +1,21 @@
 import { Box, Button, Chip, LinearProgress, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { intlLocale } from '../../resources/common/locale.ts';
-import { apiJson, apiList } from './api.ts';
-import { DataQualityLink } from '../data-quality/DataQualityLink.tsx';
-import { UploadButton } from './FileButtons.tsx';
-import { PagedTable, type Column } from './PagedTable.tsx';
-import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
-import { ConfirmButton, formatDate, ScreenCard, useActiveCustomer, useApiError } from './components.tsx';
-import { periodStatusColour, periodStatusKey } from './helpers.ts';
+import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { intlLocale } from '../common/locale.ts';
+import { DataQualityLink } from '../../custom-pages/data-quality/DataQualityLink.tsx';
+import { UploadButton } from '../../custom-pages/analysis/FileButtons.tsx';
+import { RecordSelect, useChoices, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
+import { ConfirmButton, formatDate, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
+import { periodStatusColour, periodStatusKey } from '../../custom-pages/analysis/helpers.ts';
+import { PeriodUsage } from '../../custom-pages/usage/PeriodUsage.tsx';
+import { jobErrorText } from '../../i18n/localize-server.ts';
+import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
+import { Column, EmbeddedList } from '../common/EmbeddedList.tsx';
+import { RESOURCES } from '../resource-names.ts';
 import { ImportWarnings } from './ImportWarnings.tsx';
 import { PeriodForm } from './PeriodForm.tsx';
-import { PeriodUsage } from '../usage/PeriodUsage.tsx';
-import { jobErrorText } from '../../i18n/localize-server.ts';
+
+const RESOURCE = RESOURCES.systemPeriods.name;
 
 export interface PeriodRecord {
   id: string;
@@ -27,6 +30,9 @@ export interface PeriodRecord {
   warnings?: unknown;
   importedAt?: string | null;
 }
+
+/** Periods are polled while one of them imports. */
+export const importing = (rows: PeriodRecord[]): boolean => rows.some((r) => r.status === 'importing');
 
 /** Status chip, progress while importing, the import error (file, line, column) when failed. */
 export function PeriodStatus({ row }: { row: PeriodRecord }) {
@@ -47,29 +53,49 @@ export function PeriodStatus({ row }: { row: PeriodRecord }) {
   );
 }
 
+/** A period's data-quality link, extract upload and delete (after the confirmation). */
+function PeriodActions({ row }: { row: PeriodRecord }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const apiError = useApiError();
+  const dataProvider = useSegraDataProvider();
+  return (
+    <>
+      <DataQualityLink periodId={row.id} disabled={row.status !== 'ready'} />
+      <UploadButton resource={RESOURCE} id={row.id} path="extract" label="segra.analysis.upload.extract" disabled={row.status === 'importing'} onUploaded={refresh} />
+      <ConfirmButton
+        label="segra.analysis.common.delete"
+        title="segra.analysis.common.delete_title"
+        disabled={row.status === 'importing'}
+        onConfirm={async () => {
+          try {
+            await dataProvider.delete(RESOURCE, { id: row.id, previousData: row });
+            notify('segra.analysis.common.deleted', { type: 'info' });
+            refresh();
+          } catch (e) {
+            apiError(e, 'segra.analysis.errors.period_delete');
+          }
+        }}
+      />
+    </>
+  );
+}
+
 /** System periods (/app/system/period): list, create, upload an extract (progress, then import polling), delete. */
 export default function SystemPeriods() {
   const translate = useTranslate();
   const notify = useNotify();
+  const refresh = useRefresh();
   const apiError = useApiError();
+  const dataProvider = useSegraDataProvider();
   const [locale] = useLocaleState();
-  const customer = useActiveCustomer();
   const [creating, setCreating] = useState(false);
   const [systemId, setSystemId] = useState('');
-  const [reloadKey, setReloadKey] = useState(0);
-  const systems = useOptions<Option>('/api/systems');
+  const systems = useChoices<Option>(RESOURCES.systems.name, { field: 'sid', order: 'ASC' });
   const systemName = (id?: string) => {
     const s = systems?.find((o) => o.id === id);
     return s ? String(s.sid ?? s.name ?? id) : '—';
   };
-  const columns: Column<PeriodRecord>[] = [
-    { key: 'name', label: 'segra.analysis.fields.name', sortable: true },
-    { key: 'periodDate', label: 'segra.analysis.fields.period_date', sortable: true, render: (r) => formatDate(r.periodDate, intlLocale(locale)) },
-    { key: 'systemId', label: 'segra.analysis.fields.system', render: (r) => systemName(r.systemId) },
-    { key: 'status', label: 'segra.analysis.fields.status', sortable: true, render: (r) => <PeriodStatus row={r} /> },
-    { key: 'importedAt', label: 'segra.analysis.fields.imported_at', render: (r) => formatDate(r.importedAt, intlLocale(locale), true) },
-    { key: 'usage', label: 'segra.usage.title', render: (r) => <PeriodUsage periodId={r.id} disabled={r.status === 'importing'} /> },
-  ];
   return (
     <ScreenCard
       titleKey="segra.screens.system_period"
@@ -84,44 +110,32 @@ export default function SystemPeriods() {
           }
           onSubmit={async (v) => {
             try {
-              await apiJson('/api/system-periods', 'POST', { ...v, systemId });
+              await dataProvider.create(RESOURCE, { data: { ...v, systemId } });
               notify('segra.analysis.common.created', { type: 'success' });
               setCreating(false);
-              setReloadKey((k) => k + 1);
+              refresh();
             } catch (e) {
               apiError(e, 'segra.analysis.errors.period_save');
             }
           }}
         />
       )}
-      <PagedTable<PeriodRecord>
-        testId="system-periods"
-        columns={columns}
-        reloadKey={`${reloadKey}-${customer}`}
-        defaultSort={['periodDate', 'DESC']}
-        load={(p) => apiList<PeriodRecord>('/api/system-periods', p)}
-        pollWhile={(rows) => rows.some((r) => r.status === 'importing')}
-        rowActions={(row, reload) => (
-          <>
-            <DataQualityLink periodId={row.id} disabled={row.status !== 'ready'} />
-            <UploadButton url={`/api/system-periods/${row.id}/extract`} label="segra.analysis.upload.extract" disabled={row.status === 'importing'} onUploaded={reload} />
-            <ConfirmButton
-              label="segra.analysis.common.delete"
-              title="segra.analysis.common.delete_title"
-              disabled={row.status === 'importing'}
-              onConfirm={async () => {
-                try {
-                  await apiJson(`/api/system-periods/${row.id}`, 'DELETE');
-                  notify('segra.analysis.common.deleted', { type: 'info' });
-                  reload();
-                } catch (e) {
-                  apiError(e, 'segra.analysis.errors.period_delete');
-                }
-              }}
-            />
-          </>
-        )}
-      />
+      <SystemPeriodList systemName={systemName} locale={intlLocale(locale)} />
     </ScreenCard>
+  );
+}
+
+/** The periods: name, date, system, import status, usage table, actions; polled while one imports. */
+function SystemPeriodList({ systemName, locale }: { systemName: (id?: string) => string; locale: string }) {
+  return (
+    <EmbeddedList<PeriodRecord> resource={RESOURCE} testId="system-periods" sort={{ field: 'periodDate', order: 'DESC' }} pollWhile={importing}>
+      <Column<PeriodRecord> source="name" label="segra.analysis.fields.name" render={(r) => r.name} />
+      <Column<PeriodRecord> source="periodDate" label="segra.analysis.fields.period_date" render={(r) => formatDate(r.periodDate, locale)} />
+      <Column<PeriodRecord> label="segra.analysis.fields.system" sortable={false} render={(r) => systemName(r.systemId)} />
+      <Column<PeriodRecord> source="status" label="segra.analysis.fields.status" render={(r) => <PeriodStatus row={r} />} />
+      <Column<PeriodRecord> label="segra.analysis.fields.imported_at" sortable={false} render={(r) => formatDate(r.importedAt, locale, true)} />
+      <Column<PeriodRecord> label="segra.usage.title" sortable={false} render={(r) => <PeriodUsage periodId={r.id} disabled={r.status === 'importing'} />} />
+      <Column<PeriodRecord> label="segra.analysis.common.actions" sortable={false} textAlign="right" stopClick render={(r) => <PeriodActions row={r} />} />
+    </EmbeddedList>
   );
 }
