@@ -1,6 +1,12 @@
 import { lazy, type ComponentType } from 'react';
 import { Resource } from 'react-admin';
 import { RESOURCES } from './resource-names.ts';
+// Small indexes whose screens load lazily (their own chunks, with the spec's chunk timeout).
+import riskPeriods from './risk-periods/index.tsx';
+import risks from './risks/index.tsx';
+import sqlQueries from './sql-queries/index.tsx';
+import systemData from './system-data/index.tsx';
+import systemPeriods from './system-periods/index.tsx';
 
 
 /** A named export of a lazily loaded module as a component (pages load lazily, spec 2). */
@@ -18,11 +24,6 @@ const departments = () => import('./departments.tsx');
 const mitigatingControls = () => import('./mitigating-controls/index.tsx');
 const mitigations = () => import('./mitigations/index.tsx');
 const decisionTrail = () => import('./decision-trail/index.tsx');
-const systemPeriods = () => import('./system-periods/index.tsx');
-const systemData = () => import('./system-data/index.tsx');
-const riskPeriods = () => import('./risk-periods/index.tsx');
-const risks = () => import('./risks/index.tsx');
-const sqlQueries = () => import('./sql-queries/index.tsx');
 
 /**
  * The CRUD areas, declared once (issue 5): each react-admin resource is named by its spec path
@@ -117,10 +118,10 @@ export const resources = [
     list={lazyNamed(decisionTrail, 'DecisionTrailList')}
   />,
   // Issue 14: periods, risk data and SQL queries (their lists sit inside their screens).
-  <Resource key="system-periods" name={RESOURCES.systemPeriods.name} options={{ label: 'segra.screens.system_period' }} list={lazyNamed(systemPeriods, 'list')} />,
-  <Resource key="system-data" name={RESOURCES.periodTables.name} options={{ label: 'segra.screens.system_modules' }} list={lazyNamed(systemData, 'list')} />,
-  <Resource key="risk-periods" name={RESOURCES.riskPeriods.name} options={{ label: 'segra.screens.risk_period' }} list={lazyNamed(riskPeriods, 'list')} />,
-  <Resource key="risks" name={RESOURCES.risks.name} options={{ label: 'segra.screens.risk_modules' }} list={lazyNamed(risks, 'list')} />,
+  <Resource key="system-periods" name={RESOURCES.systemPeriods.name} options={{ label: 'segra.screens.system_period' }} {...systemPeriods} />,
+  <Resource key="system-data" name={RESOURCES.periodTables.name} options={{ label: 'segra.screens.system_modules' }} {...systemData} />,
+  <Resource key="risk-periods" name={RESOURCES.riskPeriods.name} options={{ label: 'segra.screens.risk_period' }} {...riskPeriods} />,
+  <Resource key="risks" name={RESOURCES.risks.name} options={{ label: 'segra.screens.risk_modules' }} {...risks} />,
   <Resource key="functions" name={RESOURCES.functions.name} />,
-  <Resource key="sql-queries" name={RESOURCES.sqlQueries.name} options={{ label: 'segra.screens.admin_sql' }} list={lazyNamed(sqlQueries, 'list')} />,
+  <Resource key="sql-queries" name={RESOURCES.sqlQueries.name} options={{ label: 'segra.screens.admin_sql' }} {...sqlQueries} />,
 ];
