@@ -32,7 +32,7 @@ export const COMPARISON_RESOURCE = 'analysis-comparisons';
 const calls = () => import('./analysis-calls.ts');
 
 /** `base` with the analysis methods, and its getList answering the comparison resource too. */
-export function withAnalysisMethods(base: DataProvider): AnalysisDataProvider {
+export function withAnalysisMethods<B extends DataProvider>(base: B): B & AnalysisMethods {
   return {
     ...base,
     getList: (resource, params) => (resource === COMPARISON_RESOURCE ? calls().then((c) => c.comparisonList(params)) : base.getList(resource, params)),
@@ -41,5 +41,5 @@ export function withAnalysisMethods(base: DataProvider): AnalysisDataProvider {
     getDefaultAnalysis: () => calls().then((c) => c.getDefaultAnalysis()),
     setDefaultAnalysis: (analysisId) => calls().then((c) => c.setDefaultAnalysis(analysisId)),
     holderView: <T,>(kind: 'user' | 'role', params: { analysisId: string; name: string }) => calls().then((c) => c.holderView<T>(kind, params)),
-  } as AnalysisDataProvider;
+  } as B & AnalysisMethods;
 }

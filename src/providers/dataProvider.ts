@@ -8,6 +8,15 @@ import { httpClient } from './httpClient.ts';
 /** The API follows the ra-data-simple-rest contract (DESIGN 6), so the stock provider drives it. */
 const rest = simpleRestProvider('/api', httpClient);
 
+/**
+ * A period's SAP tables number their rows by their place in the file (`id`), which is the API's
+ * order when no sort is asked (and the only one its fast path pages); it refuses `id` as a sort
+ * field, so react-admin's default sort is not sent.
+ */
+const fileOrder = simpleRestProvider('/api', (url, options) =>
+  httpClient(url.replace(/([?&])sort=%5B%22id%22%2C%22ASC%22%5D(&|$)/, (_m: string, before: string, after: string) => (after ? before : '')), options),
+);
+
 const WRITES: Record<string, WriteOperation> = {
   create: 'create',
   update: 'update',
@@ -16,33 +25,78 @@ const WRITES: Record<string, WriteOperation> = {
   deleteMany: 'delete',
 };
 
-/** A failed call as an HttpError whose message is a translation key and whose field errors are keys too. */
+/**
+ * A failed call as an HttpError whose message is a translation key and whose field errors are keys too.
+ * The server's own field messages stay in `serverErrors`, for screens that word the failure themselves.
+ */
 export function toTranslatedError(error: unknown, entity?: string, method?: string): unknown {
   if (!(error instanceof HttpError)) return error;
   const body = (error.body ?? undefined) as ApiErrorBody | undefined;
   const key = errorKey(error.status, body, entity, method ? WRITES[method] : undefined);
   const errors = translateFieldErrors(body?.errors);
-  return new HttpError(key, error.status, { ...body, ...(errors ? { errors } : {}) });
+  return new HttpError(key, error.status, { ...body, ...(errors ? { errors, serverErrors: body?.errors } : {}) });
+}
+
+/** Files of an upload and its progress (0–100, null when the size is unknown). */
+export interface UploadParams {
+  id: string;
+  /** The record's sub-path that takes the files: `extract`, `ruleset`, `usage`. */
+  path: string;
+  files: readonly File[];
+  onProgress: (percent: number | null) => void;
 }
 
 /**
- * Resource names are spec paths (resources/resource-names.ts); calls go to the API resource.
- * Errors carry catalogue keys so the notification shows them translated (spec 8).
+ * What the screens do beyond CRUD, as data provider methods (issue 14): each takes the
+ * react-admin resource name like the CRUD methods and calls the API under its API path.
  */
-const crud: DataProvider = new Proxy(rest, {
+const actions = {
+  /** POST files (multipart `files`) to `<resource>/<id>/<path>` with upload progress. */
+  uploadFiles: async (api: string, { id, path, files, onProgress }: UploadParams) => ({
+    data: await (await import('./file-transfer.ts')).uploadFiles(`/api/${api}/${encodeURIComponent(id)}/${path}`, files, onProgress),
+  }),
+  /** Saves an export (`<resource>[/<id>]/<path>?<query>`) as a file; the server names it, else `name`. */
+  downloadFile: async (api: string, { id, path, query = {}, name }: { id?: string; path: string; query?: Record<string, string>; name: string }) => {
+    const q = new URLSearchParams(query).toString();
+    const at = [`/api/${api}`, ...(id === undefined ? [] : [encodeURIComponent(id)]), path].join('/');
+    await (await import('./file-transfer.ts')).downloadFile(q ? `${at}?${q}` : at, name);
+    return { data: null };
+  },
+  /** POST `<resource>/<id>/<path>` with a JSON body (copy a ruleset, run a stored query, cancel…). */
+  postAction: async (api: string, { id, path, data = {} }: { id: string; path: string; data?: unknown }) => ({
+    data: (await httpClient(`/api/${api}/${encodeURIComponent(id)}/${path}`, { method: 'POST', body: JSON.stringify(data) })).json as unknown,
+  }),
+  /** GET `<resource>/<id>/<path>` (a record's own sub-resource that is not a list, e.g. a period's tables). */
+  getDetail: async (api: string, { id, path }: { id: string; path: string }) => ({
+    data: (await httpClient(`/api/${api}/${encodeURIComponent(id)}/${path}`)).json as unknown,
+  }),
+};
+
+export type SegraDataProvider = DataProvider & {
+  [K in keyof typeof actions]: (resource: string, params: Parameters<(typeof actions)[K]>[1]) => ReturnType<(typeof actions)[K]>;
+};
+
+/**
+ * Resource names are spec paths (resources/resource-names.ts); calls go to the API resource
+ * (nested ones filled in from `meta`). Errors carry catalogue keys so the notification shows
+ * them translated (spec 8).
+ */
+const crud = new Proxy({ ...rest, ...actions }, {
   get(target, method: string) {
     const fn = (target as unknown as Record<string, unknown>)[method];
     if (typeof fn !== 'function') return fn;
-    return async (resource: string, params: unknown) => {
-      const { api, entity } = apiResource(resource);
+    return async (resource: string, params: { meta?: Record<string, unknown> } | undefined) => {
+      const { api, entity, fileOrder: inFileOrder } = apiResource(resource, params?.meta);
+      const provider = (inFileOrder && method in fileOrder ? fileOrder : target) as unknown as Record<string, unknown>;
       try {
-        return await (fn as (r: string, p: unknown) => Promise<unknown>).call(target, api, params);
+        return await (provider[method] as (r: string, p: unknown) => Promise<unknown>).call(provider, api, params);
       } catch (e) {
         throw toTranslatedError(e, entity, method);
       }
     };
   },
-});
+}) as unknown as SegraDataProvider;
 
-/** The provider the app uses: the CRUD calls above and the analysis API's other calls. */
+/** The provider the app uses: the CRUD calls and actions above and the analysis API's other calls. */
 export const dataProvider = withAnalysisMethods(crud);
+

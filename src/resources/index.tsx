@@ -1,5 +1,13 @@
 import { lazyResource } from './lazy-resource.tsx';
 import { RESOURCES as R } from './resource-names.ts';
+import { Resource } from 'react-admin';
+// Small indexes whose screens load lazily (their own chunks, with the spec's chunk timeout); their
+// lists sit inside their screens, so react-admin gets the views themselves.
+import riskPeriods from './risk-periods/index.tsx';
+import risks from './risks/index.tsx';
+import sqlQueries from './sql-queries/index.tsx';
+import systemData from './system-data/index.tsx';
+import systemPeriods from './system-periods/index.tsx';
 
 /**
  * The CRUD areas, one line each (issue 14): the resource (its spec path, resource-names.ts), its
@@ -20,4 +28,10 @@ export const resources = [
   lazyResource(R.analyses, () => import('./analyses/index.tsx'), { label: 'segra.screens.analyze_request', views: ['list'] }),
   lazyResource(R.findings, () => import('./findings/index.tsx'), { label: 'segra.screens.reports_list', views: ['list'] }),
   lazyResource(R.riskAcceptances, () => import('./risk-acceptances/index.tsx'), { label: 'segra.screens.reports_risk', views: ['list'] }),
+  <Resource key="system-periods" name={R.systemPeriods.name} options={{ label: 'segra.screens.system_period' }} {...systemPeriods} />,
+  <Resource key="system-data" name={R.periodTables.name} options={{ label: 'segra.screens.system_modules' }} {...systemData} />,
+  <Resource key="risk-periods" name={R.riskPeriods.name} options={{ label: 'segra.screens.risk_period' }} {...riskPeriods} />,
+  <Resource key="risks" name={R.risks.name} options={{ label: 'segra.screens.risk_modules' }} {...risks} />,
+  <Resource key="functions" name={R.functions.name} />,
+  <Resource key="sql-queries" name={R.sqlQueries.name} options={{ label: 'segra.screens.admin_sql' }} {...sqlQueries} />,
 ];

@@ -17,11 +17,38 @@ export const RESOURCES = {
   analyses: { name: 'app/reports/analyze-request', api: 'analyses', entity: 'analyses' },
   findings: { name: 'app/reports/list', api: 'findings', entity: 'findings' },
   riskAcceptances: { name: 'app/reports/risk', api: 'risk-acceptances', entity: 'risk_acceptances' },
+  // Issue 14: these screens word their own failures (segra.analysis.errors.*), so no entity.
+  systemPeriods: { name: 'app/system/period', api: 'system-periods' },
+  riskPeriods: { name: 'app/risk/period', api: 'risk-periods' },
+  risks: { name: 'app/risk/modules', api: 'risks' },
+  // Listed beside the risks on /app/risk/modules: a resource without pages of its own.
+  functions: { name: 'functions', api: 'functions' },
+  sqlQueries: { name: 'app/admin/sql', api: 'sql-queries' },
+  // The system data browser: one SAP table of a system period (meta: periodId, table), in file order by default.
+  periodTables: { name: 'app/system/modules', api: 'system-periods/:periodId/tables/:table', fileOrder: true },
 } as const;
 
-const byName = new Map<string, { api: string; entity: string }>(Object.values(RESOURCES).map((r) => [r.name, r]));
+interface ApiResource {
+  api: string;
+  entity?: string;
+  /** Its default order is the API's own (no sort sent for react-admin's default `id`). */
+  fileOrder?: boolean;
+}
 
-/** The API resource behind a react-admin resource name; unknown names pass through. */
-export function apiResource(name: string): { api: string; entity?: string } {
-  return byName.get(name) ?? { api: name };
+const byName = new Map<string, ApiResource>(Object.values(RESOURCES).map((r) => [r.name, r]));
+
+/**
+ * The API resource behind a react-admin resource name, its `:params` filled in from the call's
+ * `meta` (a nested list such as a period's tables); unknown names pass through.
+ */
+export function apiResource(name: string, meta?: Record<string, unknown>): ApiResource {
+  const found = byName.get(name);
+  if (!found) return { api: name };
+  if (!found.api.includes(':')) return found;
+  const api = found.api.replace(/:(\w+)/g, (_m, key: string) => {
+    const value = meta?.[key];
+    if (typeof value !== 'string' || value === '') throw new Error(`${name}: meta.${key} is required`);
+    return encodeURIComponent(value);
+  });
+  return { ...found, api };
 }

@@ -7,7 +7,8 @@ import { apiJson } from './api.ts';
 import { ListTable, type Column } from '../../resources/common/ListTable.tsx';
 import { BasisDetail, type BasisDetailRecord } from './BasisDetail.tsx';
 import { ExportButtons } from './FileButtons.tsx';
-import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
+import { RecordSelect, useChoices, type Option } from './RecordSelect.tsx';
+import { RESOURCES } from '../../resources/resource-names.ts';
 import { formatDate, ScreenCard, useApiError, usePolling } from './components.tsx';
 import { formatDuration, type ChipColour } from './helpers.ts';
 import { jobErrorText } from '../../i18n/localize-server.ts';
@@ -62,7 +63,7 @@ export default function Basis() {
   const notify = useNotify();
   const apiError = useApiError();
   const [locale] = useLocaleState();
-  const periods = useOptions<Option>('/api/system-periods', { status: 'ready' });
+  const periods = useChoices<Option>(RESOURCES.systemPeriods.name, { field: 'periodDate', order: 'DESC' }, { status: 'ready' });
   const [periodId, setPeriodId] = useState('');
   const [run, setRun] = useState<BasisRun | null>(null);
   const [starting, setStarting] = useState(false);

@@ -2,19 +2,27 @@ import { Box, Button, LinearProgress, Tooltip } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { AnalysisDataProvider } from '../../providers/analysis-methods.ts';
-import { uploadFiles } from './api.ts';
+import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
 import { useApiError } from './components.tsx';
 import { checkUploadFiles } from './helpers.ts';
 
-/** Upload of an extract or a ruleset with a progress bar (XMLHttpRequest upload events). */
+/**
+ * Upload of an extract, a ruleset or a usage export to a record's `path` (the data provider's
+ * uploadFiles), with a progress bar.
+ */
 export function UploadButton({
-  url,
+  resource,
+  id,
+  path,
   label,
   onUploaded,
   disabled,
   testId = 'upload-input',
 }: {
-  url: string;
+  /** The react-admin resource and record that take the files. */
+  resource: string;
+  id: string;
+  path: string;
   label: string;
   onUploaded: () => void;
   disabled?: boolean;
@@ -24,6 +32,7 @@ export function UploadButton({
   const translate = useTranslate();
   const notify = useNotify();
   const apiError = useApiError();
+  const dataProvider = useSegraDataProvider();
   const input = useRef<HTMLInputElement>(null);
   const [percent, setPercent] = useState<number | null | undefined>(undefined);
   const pick = async (files: File[]) => {
@@ -34,7 +43,7 @@ export function UploadButton({
     }
     setPercent(0);
     try {
-      await uploadFiles(url, files, setPercent);
+      await dataProvider.uploadFiles(resource, { id, path, files, onProgress: setPercent });
       notify('segra.analysis.upload.done', { type: 'success' });
       onUploaded();
     } catch (e) {

@@ -1,8 +1,5 @@
 import { MenuItem, TextField } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { apiList } from './api.ts';
-import { useActiveCustomer } from './components.tsx';
+import { useGetList, useTranslate, type SortPayload } from 'react-admin';
 
 export interface Option {
   id: string;
@@ -10,25 +7,15 @@ export interface Option {
   [k: string]: unknown;
 }
 
-/** Records of an API list for a picker (first 1000). */
-export function useOptions<T extends Option>(url: string | null, filter?: Record<string, unknown>, reloadKey?: unknown): T[] | null {
-  const customer = useActiveCustomer();
-  const [rows, setRows] = useState<T[] | null>(null);
-  const filterJson = JSON.stringify(filter ?? {});
-  useEffect(() => {
-    if (!url) {
-      setRows([]);
-      return;
-    }
-    let live = true;
-    apiList<T>(url, { range: [0, 999], filter: JSON.parse(filterJson) as Record<string, unknown> })
-      .then(({ rows: r }) => live && setRows(r))
-      .catch(() => live && setRows([]));
-    return () => {
-      live = false;
-    };
-  }, [url, filterJson, customer, reloadKey]);
-  return rows;
+/**
+ * Records of a resource for a picker (first 1000) in the given order, by react-admin resource
+ * name (resources/resource-names.ts); null while loading, [] when the call fails. The customer
+ * picker's refresh reloads them with every other query.
+ */
+export function useChoices<T extends Option>(resource: string, sort: SortPayload, filter?: Record<string, unknown>): T[] | null {
+  const { data, error } = useGetList<T>(resource, { pagination: { page: 1, perPage: 1000 }, sort, filter });
+  if (error) return [];
+  return data ?? null;
 }
 
 /** A select of records (system periods, risk periods, analyses, queries). */

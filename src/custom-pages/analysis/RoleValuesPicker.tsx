@@ -1,7 +1,7 @@
 import { Box, Checkbox, Chip, FormHelperText, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { apiList } from './api.ts';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { RESOURCES } from '../../resources/resource-names.ts';
 import { Flex } from './Flex.tsx';
 import { rowToValue, toggleValue, VALUE_FIELDS, VALUE_LABELS, valueKey, type AuthorisationValue } from './simulation-options.ts';
 
@@ -22,6 +22,7 @@ interface Props {
  */
 export function RoleValuesPicker({ periodId, role, value, onChange }: Props) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider();
   const [search, setSearch] = useState('');
   const [rows, setRows] = useState<AuthorisationValue[]>([]);
   const [total, setTotal] = useState(0);
@@ -32,14 +33,19 @@ export function RoleValuesPicker({ periodId, role, value, onChange }: Props) {
     setLoading(true);
     // Waits for a pause in typing before asking the server.
     const id = setTimeout(() => {
-      apiList<Record<string, unknown>>(`/api/system-periods/${periodId}/tables/AGR_1251`, {
-        range: [0, PAGE - 1],
-        filter: { AGR_NAME: role, DELETED: false, q: search.trim() || undefined },
-      })
+      const q = search.trim();
+      dataProvider
+        .getList<Record<string, unknown> & { id: number }>(RESOURCES.periodTables.name, {
+          pagination: { page: 1, perPage: PAGE },
+          // In the file's order, as the engine reads them.
+          sort: { field: 'id', order: 'ASC' },
+          filter: { AGR_NAME: role, DELETED: false, ...(q ? { q } : {}) },
+          meta: { periodId, table: 'AGR_1251' },
+        })
         .then((r) => {
           if (!live) return;
-          setRows(r.rows.map(rowToValue));
-          setTotal(r.total);
+          setRows(r.data.map(rowToValue));
+          setTotal(r.total ?? r.data.length);
           setFailed(false);
         })
         .catch(() => live && setFailed(true))
@@ -49,7 +55,7 @@ export function RoleValuesPicker({ periodId, role, value, onChange }: Props) {
       live = false;
       clearTimeout(id);
     };
-  }, [periodId, role, search]);
+  }, [dataProvider, periodId, role, search]);
   const chosen = new Set(value.map(valueKey));
   const label = (v: AuthorisationValue) => `${v.object} · ${v.auth} · ${v.field} · ${v.low}${v.high ? ` – ${v.high}` : ''}`;
   return (

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { apiJson } from './api.ts';
 import { AuthorisationValuesEditor } from './AuthorisationValuesEditor.tsx';
-import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
+import { RecordSelect, useChoices, type Option } from './RecordSelect.tsx';
+import { RESOURCES } from '../../resources/resource-names.ts';
 import { ScreenCard, useApiError } from './components.tsx';
 import { RoleValuesPicker } from './RoleValuesPicker.tsx';
 import { DEFAULT_LEVEL, DEFAULT_MODE, simulationBody, valuesProblem, type AuthorisationValue, type SimulationLevel, type SimulationMode } from './simulation-options.ts';
@@ -21,8 +22,8 @@ export default function Simulation() {
   const translate = useTranslate();
   const notify = useNotify();
   const apiError = useApiError();
-  const systemPeriods = useOptions<Option>('/api/system-periods', { status: 'ready' });
-  const riskPeriods = useOptions<Option>('/api/risk-periods', { status: 'ready' });
+  const systemPeriods = useChoices<Option>(RESOURCES.systemPeriods.name, { field: 'periodDate', order: 'DESC' }, { status: 'ready' });
+  const riskPeriods = useChoices<Option>(RESOURCES.riskPeriods.name, { field: 'periodDate', order: 'DESC' }, { status: 'ready' });
   // A "simulate this removal" link (issue 17) opens the screen with the change prefilled.
   const prefill = useSimulationPrefill();
   const [systemPeriodId, setSystemPeriodId] = useState(prefill.systemPeriodId ?? '');

@@ -3,8 +3,10 @@ import { Flex } from './Flex.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { PER_PAGE_OPTIONS } from '../../resources/common/ListPage.tsx';
-import { apiJson, errorText } from './api.ts';
-import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
+import { errorText } from './api.ts';
+import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
+import { RecordSelect, useChoices, type Option } from './RecordSelect.tsx';
+import { RESOURCES } from '../../resources/resource-names.ts';
 import { ScreenCard } from './components.tsx';
 import { formatDuration } from './helpers.ts';
 
@@ -69,11 +71,12 @@ export function SqlResultTable({ result }: { result: SqlResult }) {
 /** Special analysis (/app/report/special): run a stored SQL query on one system period. */
 export default function Special() {
   const translate = useTranslate();
-  const queries = useOptions<Option>('/api/sql-queries');
-  const periods = useOptions<Option>('/api/system-periods', { status: 'ready' });
+  const queries = useChoices<Option>(RESOURCES.sqlQueries.name, { field: 'name', order: 'ASC' });
+  const periods = useChoices<Option>(RESOURCES.systemPeriods.name, { field: 'periodDate', order: 'DESC' }, { status: 'ready' });
   const [queryId, setQueryId] = useState('');
   const [periodId, setPeriodId] = useState('');
   const [busy, setBusy] = useState(false);
+  const dataProvider = useSegraDataProvider();
   const [result, setResult] = useState<SqlResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -85,7 +88,7 @@ export default function Special() {
     setError(null);
     setResult(null);
     try {
-      setResult(await apiJson<SqlResult>(`/api/sql-queries/${queryId}/run`, 'POST', { systemPeriodId: periodId }));
+      setResult((await dataProvider.postAction(RESOURCES.sqlQueries.name, { id: queryId, path: 'run', data: { systemPeriodId: periodId } })).data as SqlResult);
     } catch (e) {
       setError(errorText(e, translate, 'segra.analysis.errors.sql_search'));
     } finally {

@@ -1,16 +1,17 @@
 import { Autocomplete, TextField, type AutocompleteRenderInputParams } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { apiList } from './api.ts';
+import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
+import { RESOURCES } from '../../resources/resource-names.ts';
 
 /** Distinct values of one column of a period's SAP table matching what was typed (the tables API, filter q). */
-export async function tableValues(periodId: string, table: string, column: string, q: string, extra: Record<string, unknown> = {}): Promise<string[]> {
-  const { rows } = await apiList<Record<string, unknown>>(`/api/system-periods/${periodId}/tables/${table}`, {
-    range: [0, 49],
-    sort: [column, 'ASC'],
+async function tableValues(dataProvider: DataProvider, periodId: string, table: string, column: string, q: string, extra: Record<string, unknown> = {}): Promise<string[]> {
+  const { data } = await dataProvider.getList<Record<string, unknown> & { id: number }>(RESOURCES.periodTables.name, {
+    pagination: { page: 1, perPage: 50 },
+    sort: { field: column, order: 'ASC' },
     filter: { ...extra, ...(q.trim() ? { q: q.trim() } : {}) },
+    meta: { periodId, table },
   });
-  return [...new Set(rows.map((r) => String(r[column] ?? '')).filter(Boolean))];
+  return [...new Set(data.map((r) => String(r[column] ?? '')).filter(Boolean))];
 }
 
 type Props = {
@@ -25,6 +26,7 @@ type Props = {
 /** An autocomplete over a period's users (USR02) or roles (AGR_DEFINE), loading as one types. */
 export function TableAutocomplete(props: Props) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider();
   const { periodId, table, column, label, extraFilter, testId } = props;
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<string[]>([]);
@@ -35,7 +37,7 @@ export function TableAutocomplete(props: Props) {
     let live = true;
     setLoading(true);
     const id = setTimeout(() => {
-      tableValues(periodId, table, column, input, JSON.parse(extraJson) as Record<string, unknown>)
+      tableValues(dataProvider, periodId, table, column, input, JSON.parse(extraJson) as Record<string, unknown>)
         .then((v) => live && setOptions(v))
         .catch(() => live && setOptions([]))
         .finally(() => live && setLoading(false));
@@ -44,7 +46,7 @@ export function TableAutocomplete(props: Props) {
       live = false;
       clearTimeout(id);
     };
-  }, [periodId, table, column, input, extraJson]);
+  }, [dataProvider, periodId, table, column, input, extraJson]);
   const common = {
     options,
     loading,

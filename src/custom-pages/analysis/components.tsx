@@ -7,7 +7,7 @@ import { Flex } from './Flex.tsx';
 
 /*
  * The analysis screens' shared frame and hooks. The bigger shared pieces live beside it:
- * PagedTable.tsx, RecordSelect.tsx, FileButtons.tsx (the default analysis: resources/analyses).
+ * RecordSelect.tsx, FileButtons.tsx (the default analysis: resources/analyses).
  */
 
 export type Translate = (key: string, options?: object) => string;

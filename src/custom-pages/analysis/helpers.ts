@@ -90,23 +90,6 @@ export function durationBetween(from: string | null | undefined, to: string | nu
   return Math.max(0, end - start);
 }
 
-/** The total of a simple-rest `Content-Range: items 0-24/319` header (also `*\/0`); null when absent. */
-export function parseContentRange(header: string | null | undefined): number | null {
-  if (!header) return null;
-  const m = /\/(\d+)\s*$/.exec(header);
-  return m ? Number(m[1]) : null;
-}
-
-/** The query string of a simple-rest list call. */
-export function listQuery(params: { range?: [number, number]; sort?: [string, 'ASC' | 'DESC'] | null; filter?: Record<string, unknown> }): string {
-  const q = new URLSearchParams();
-  if (params.sort) q.set('sort', JSON.stringify(params.sort));
-  if (params.range) q.set('range', JSON.stringify(params.range));
-  const filter = Object.fromEntries(Object.entries(params.filter ?? {}).filter(([, v]) => v !== undefined && v !== '' && v !== null));
-  if (Object.keys(filter).length > 0) q.set('filter', JSON.stringify(filter));
-  return q.toString();
-}
-
 // ---------------------------------------------------------------- provenance
 
 export interface SourceStep {

@@ -7,10 +7,6 @@ import { lazyPage } from '../../routes/lazy-page.ts';
  * Each loads lazily, so nothing of them is in the login page's bundle.
  */
 export const analysisScreens: Record<string, ComponentType> = {
-  '/app/system/period': lazyPage(() => import('./SystemPeriods.tsx')),
-  '/app/system/modules': lazyPage(() => import('./SystemData.tsx')),
-  '/app/risk/period': lazyPage(() => import('./RiskPeriods.tsx')),
-  '/app/risk/modules': lazyPage(() => import('./RiskData.tsx')),
   // The analyses resource's creation form, at its spec path rather than the resource's /create.
   '/app/reports/create': lazyPage(() => import('../../resources/analyses/index.tsx').then((m) => ({ default: m.AnalysisCreate }))),
   '/app/reports/dashboard': lazyPage(() => import('./ReportsDashboard.tsx')),
@@ -18,7 +14,6 @@ export const analysisScreens: Record<string, ComponentType> = {
   '/app/simulation': lazyPage(() => import('./Simulation.tsx')),
   '/app/report/basis': lazyPage(() => import('./Basis.tsx')),
   '/app/report/special': lazyPage(() => import('./Special.tsx')),
-  '/app/admin/sql': lazyPage(() => import('./SqlQueries.tsx')),
 };
 
 /** The welcome page's top 10 high-risk users (for /dashboards/default), lazily. */

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useGetList, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { SCOPE_REASONS, type DataQualitySummary, type ScopeReason, type ScopedUser } from '../../../contracts/data-quality.ts';
-import { ImportWarnings } from '../analysis/ImportWarnings.tsx';
+import { ImportWarnings } from '../../resources/system-periods/ImportWarnings.tsx';
 import { formatDate, ScreenCard } from '../analysis/components.tsx';
 import { intlLocale } from '../../resources/common/locale.ts';
 

@@ -6,6 +6,7 @@ import { UploadButton } from '../analysis/FileButtons.tsx';
 import { ConfirmButton, usePolling, useApiError } from '../analysis/components.tsx';
 import { periodStatusColour } from '../analysis/helpers.ts';
 import { jobErrorText } from '../../i18n/localize-server.ts';
+import { RESOURCES } from '../../resources/resource-names.ts';
 
 /** GET /api/system-periods/:id/usage (server/modules/usage/usage-routes.ts). */
 export interface PeriodUsageRecord {
@@ -74,7 +75,7 @@ export function PeriodUsage({ periodId, disabled }: { periodId: string; disabled
           </Typography>
         ))}
       <Box>
-        <UploadButton url={`/api/system-periods/${periodId}/usage`} label="segra.usage.upload" disabled={disabled || status === 'importing'} onUploaded={load} testId="usage-upload-input" />
+        <UploadButton resource={RESOURCES.systemPeriods.name} id={periodId} path="usage" label="segra.usage.upload" disabled={disabled || status === 'importing'} onUploaded={load} testId="usage-upload-input" />
         {usage?.rows !== null && usage?.rows !== undefined && status !== 'importing' && (
           <ConfirmButton
             label="segra.usage.remove"

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { RESOURCES } from '../resource-names.ts';
-import { RecordSelect, useOptions, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
+import { RecordSelect, useChoices, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
 import { ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
 import { NO_USAGE, usageRequest, UsageWindowFields } from '../../custom-pages/usage/UsageWindowFields.tsx';
 
@@ -15,8 +15,8 @@ export default function AnalysisCreate() {
   const apiError = useApiError();
   const navigate = useNavigate();
   const dataProvider = useDataProvider();
-  const systemPeriods = useOptions<Option>('/api/system-periods', { status: 'ready' });
-  const riskPeriods = useOptions<Option>('/api/risk-periods', { status: 'ready' });
+  const systemPeriods = useChoices<Option>(RESOURCES.systemPeriods.name, { field: 'periodDate', order: 'DESC' }, { status: 'ready' });
+  const riskPeriods = useChoices<Option>(RESOURCES.riskPeriods.name, { field: 'periodDate', order: 'DESC' }, { status: 'ready' });
   const [v, setV] = useState({
     name: '',
     description: '',

@@ -7,7 +7,7 @@ import { ListTable, type Column } from '../common/ListTable.tsx';
 import { RESOURCES } from '../resource-names.ts';
 import { useDefaultAnalysis } from './DefaultAnalysis.tsx';
 import { ExportButtons } from '../../custom-pages/analysis/FileButtons.tsx';
-import { useOptions, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
+import { useChoices, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
 import { ConfirmButton, formatDate, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
 import { durationBetween, formatDuration, isActive, normaliseStatus, statusColour, statusLabelKey } from '../../custom-pages/analysis/helpers.ts';
 import { jobErrorText } from '../../i18n/localize-server.ts';
@@ -66,8 +66,8 @@ export default function AnalysisRequests() {
   const dataProvider = useDataProvider<AnalysisDataProvider>();
   const [remove] = useDelete();
   const [current, setCurrent] = useDefaultAnalysis();
-  const systemPeriods = useOptions<Option>('/api/system-periods');
-  const riskPeriods = useOptions<Option>('/api/risk-periods');
+  const systemPeriods = useChoices<Option>(RESOURCES.systemPeriods.name, { field: 'periodDate', order: 'DESC' });
+  const riskPeriods = useChoices<Option>(RESOURCES.riskPeriods.name, { field: 'periodDate', order: 'DESC' });
   const nameOf = (list: Option[] | null, id: string) => list?.find((o) => o.id === id)?.name ?? '—';
   const loc = intlLocale(locale);
   const columns: Column<AnalysisRecord>[] = [

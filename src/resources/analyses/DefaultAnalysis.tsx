@@ -6,7 +6,7 @@ import { errorKey, type ApiErrorBody } from '../../providers/api-errors.ts';
 import { useActiveCustomer } from '../../custom-pages/analysis/components.tsx';
 import { defaultAnalysisState, loadDefaultAnalysis, saveDefaultAnalysis, subscribeDefaultAnalysis, type DefaultAnalysis } from './default-analysis-store.ts';
 import { Flex } from '../../custom-pages/analysis/Flex.tsx';
-import { RecordSelect, useOptions, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
+import { RecordSelect, useChoices, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
 
 export type { DefaultAnalysis } from './default-analysis-store.ts';
 
@@ -41,7 +41,7 @@ export function useDefaultAnalysis(): [DefaultAnalysis | null, (a: { id: string;
 /** A picker of completed analyses that sets the default analysis. */
 export function DefaultAnalysisPicker() {
   const [current, setCurrent] = useDefaultAnalysis();
-  const options = useOptions<Option>('/api/analyses', { status: ['completed'] });
+  const options = useChoices<Option>('analyses', { field: 'createdAt', order: 'DESC' }, { status: ['completed'] });
   return (
     <RecordSelect
       label="segra.analysis.default.label"

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 // views as react-admin's demo does (list, create, edit, show, icon), each a line of the table of
 // contents (src/resources/index.tsx). The issue's 15: customers, cors-entries, licences, systems,
 // system-periods, risk-periods, risks, functions, app-users, groups, departments, sql-queries,
-// analyses, findings, risk-acceptances (the analysis-area ones join this list as they move).
+// analyses, findings, risk-acceptances (all of them now, plus system-data, the period data browser).
 const FOLDERS = [
   'customers',
   'cors-entries',
@@ -23,7 +23,16 @@ const FOLDERS = [
   'analyses',
   'findings',
   'risk-acceptances',
+  'system-periods',
+  'system-data',
+  'risk-periods',
+  'risks',
+  'functions',
+  'sql-queries',
 ] as const;
+
+/** Resources without pages of their own: their list is part of another resource's screen. */
+const EMBEDDED: Partial<Record<(typeof FOLDERS)[number], string>> = { functions: 'risks/RiskData.tsx' };
 
 const RESOURCES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../src/resources');
 
@@ -55,10 +64,20 @@ describe('resource folders (issue 14)', () => {
     const names = exportedNames(index!);
     expect(names).toContain('list');
     expect(names).toContain('icon');
-    expect(toc).toMatch(new RegExp(`import\\('\\./${name}/index\\.tsx?'\\)`));
+    const host = EMBEDDED[name];
+    if (host) expect(readFileSync(path.join(RESOURCES_DIR, host), 'utf8')).toMatch(new RegExp(`from '\\.\\./${name}/`));
+    else expect(toc).toMatch(new RegExp(`(import\\(|from )'\\./${name}/index\\.tsx?'`));
   });
 
   it('no resource is left as a flat file beside the folders', () => {
     for (const name of FOLDERS) for (const ext of ['.ts', '.tsx']) expect(existsSync(path.join(RESOURCES_DIR, name + ext)), name + ext).toBe(false);
+  });
+
+  it('no screen keeps the hand-rolled list (PagedTable, apiList) or its own simple-rest parsing', () => {
+    const SRC = path.resolve(RESOURCES_DIR, '..');
+    const offenders = (readdirSync(SRC, { recursive: true }) as string[])
+      .filter((f) => /\.tsx?$/.test(f))
+      .filter((f) => /\b(PagedTable|apiList|listQuery|parseContentRange)\b/.test(readFileSync(path.join(SRC, f), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });

@@ -4,8 +4,9 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { AdminContext, Notification, type TranslationMessages } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { normaliseForm, validateFunction, type FunctionForm } from '../../../src/custom-pages/analysis/function-form.ts';
-import RiskData from '../../../src/custom-pages/analysis/RiskData.tsx';
+import { normaliseForm, validateFunction, type FunctionForm } from '../../../src/resources/functions/function-form.ts';
+import RiskData from '../../../src/resources/risks/RiskData.tsx';
+import { dataProvider } from '../../../src/providers/dataProvider.ts';
 import { catalogues } from '../../../src/i18n/catalogues.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -152,7 +153,7 @@ async function openEditor() {
   root = createRoot(container);
   await act(async () =>
     root!.render(
-      <AdminContext i18nProvider={i18nProvider}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
         <RiskData />
         <Notification />
       </AdminContext>,

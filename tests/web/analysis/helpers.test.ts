@@ -10,10 +10,8 @@ import {
   formatImportError,
   formatSourcePath,
   isActive,
-  listQuery,
   normaliseStatus,
   originsOf,
-  parseContentRange,
   parseProvenance,
   sourceStep,
   statusColour,
@@ -56,20 +54,7 @@ describe('durations', () => {
   });
 });
 
-describe('simple-rest helpers', () => {
-  it('reads the total of Content-Range', () => {
-    expect(parseContentRange('findings 0-24/319')).toBe(319);
-    expect(parseContentRange('USR02 */0')).toBe(0);
-    expect(parseContentRange(null)).toBeNull();
-    expect(parseContentRange('bogus')).toBeNull();
-  });
-  it('builds sort, range and filter, dropping empty filters but keeping false', () => {
-    const q = new URLSearchParams(listQuery({ range: [25, 49], sort: ['holder', 'ASC'], filter: { analysisId: 'a', q: '', level: undefined, accepted: false } }));
-    expect(JSON.parse(q.get('range')!)).toEqual([25, 49]);
-    expect(JSON.parse(q.get('sort')!)).toEqual(['holder', 'ASC']);
-    expect(JSON.parse(q.get('filter')!)).toEqual({ analysisId: 'a', accepted: false });
-    expect(new URLSearchParams(listQuery({ filter: { q: '' } })).has('filter')).toBe(false);
-  });
+describe('file names', () => {
   it('takes the file name of Content-Disposition', () => {
     expect(dispositionName('attachment; filename="Demo_analysis.csv"', 'x.csv')).toBe('Demo_analysis.csv');
     expect(dispositionName("attachment; filename*=UTF-8''Analiz%20%C3%B6rnek.xlsx", 'x')).toBe('Analiz örnek.xlsx');

@@ -5,7 +5,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { AdminContext, type TranslationMessages } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WARNING_CODES } from '../../../engine/model/data-warnings.ts';
-import SystemPeriods from '../../../src/custom-pages/analysis/SystemPeriods.tsx';
+import SystemPeriods from '../../../src/resources/system-periods/SystemPeriods.tsx';
+import { dataProvider } from '../../../src/providers/dataProvider.ts';
 import { catalogues, type Locale } from '../../../src/i18n/catalogues.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -51,7 +52,7 @@ async function renderIn(locale: Locale) {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  await act(async () => root!.render(<AdminContext i18nProvider={i18nProvider}>{<SystemPeriods />}</AdminContext>));
+  await act(async () => root!.render(<AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>{<SystemPeriods />}</AdminContext>));
   for (
     let waited = 0;
     waited < 5000 && !container.querySelector('[data-testid="import-warnings-toggle"]');

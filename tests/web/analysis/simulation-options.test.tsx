@@ -3,6 +3,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { AdminContext, type TranslationMessages } from 'react-admin';
+import { dataProvider } from '../../../src/providers/dataProvider.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Simulation from '../../../src/custom-pages/analysis/Simulation.tsx';
 import { emptyValue, incompleteRows, rowToValue, simulationBody, toggleValue, valuesProblem } from '../../../src/custom-pages/analysis/simulation-options.ts';
@@ -18,7 +19,7 @@ async function render() {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  await act(async () => root!.render(<AdminContext i18nProvider={i18nProvider}><Simulation /></AdminContext>));
+  await act(async () => root!.render(<AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}><Simulation /></AdminContext>));
 }
 
 async function waitFor(check: () => boolean, what: string) {

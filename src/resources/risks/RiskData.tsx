@@ -1,14 +1,18 @@
 import { Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Tab, Tabs, TextField } from '@mui/material';
-import { Flex } from './Flex.tsx';
 import { useEffect, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
-import { apiJson, apiList } from './api.ts';
-import { PagedTable, type Column } from './PagedTable.tsx';
-import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
-import { ConfirmButton, ScreenCard, useApiError } from './components.tsx';
-import { FunctionDetail, FunctionDialog } from './FunctionDialog.tsx';
-import type { FunctionRecord } from './function-form.ts';
-import { RISK_LEVELS, RISK_TYPES, riskLevelColour, riskLevelKey } from './helpers.ts';
+import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Flex } from '../../custom-pages/analysis/Flex.tsx';
+import { RecordSelect, useChoices, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
+import { ConfirmButton, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
+import { RISK_LEVELS, RISK_TYPES, riskLevelColour, riskLevelKey } from '../../custom-pages/analysis/helpers.ts';
+import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
+import { Column, EmbeddedList } from '../common/EmbeddedList.tsx';
+import { FunctionDialog } from '../functions/FunctionDialog.tsx';
+import { FunctionList } from '../functions/FunctionList.tsx';
+import type { FunctionRecord } from '../functions/function-form.ts';
+import { RESOURCES } from '../resource-names.ts';
+
+const RESOURCE = RESOURCES.risks.name;
 
 export interface RiskRecord {
   id: string;
@@ -32,6 +36,7 @@ function RiskDialog({ riskPeriodId, risk, onClose, onSaved }: { riskPeriodId: st
   const translate = useTranslate();
   const notify = useNotify();
   const apiError = useApiError();
+  const dataProvider = useSegraDataProvider();
   const isNew = risk === 'new';
   const [v, setV] = useState({
     riskId: isNew ? '' : risk.riskId,
@@ -54,8 +59,8 @@ function RiskDialog({ riskPeriodId, risk, onClose, onSaved }: { riskPeriodId: st
     const orgFields = v.orgFields.split('+').map((f) => f.trim()).filter(Boolean);
     const body = { description: v.description, type: v.type, level: v.level, businessProcess: v.businessProcess, active: v.active, functionIds, orgFields };
     try {
-      if (isNew) await apiJson('/api/risks', 'POST', { ...body, riskPeriodId, riskId: v.riskId.trim() });
-      else await apiJson(`/api/risks/${risk.id}`, 'PUT', body);
+      if (isNew) await dataProvider.create(RESOURCE, { data: { ...body, riskPeriodId, riskId: v.riskId.trim() } });
+      else await dataProvider.update(RESOURCE, { id: risk.id, data: body, previousData: risk });
       notify(isNew ? 'segra.analysis.common.created' : 'segra.analysis.common.updated', { type: 'success' });
       onSaved();
     } catch (e) {
@@ -93,39 +98,64 @@ function RiskDialog({ riskPeriodId, risk, onClose, onSaved }: { riskPeriodId: st
   );
 }
 
+function RiskActions({ row, onEdit }: { row: RiskRecord; onEdit: (r: RiskRecord) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const apiError = useApiError();
+  const dataProvider = useSegraDataProvider();
+  return (
+    <>
+      <Button size="small" onClick={() => onEdit(row)}>{translate('segra.analysis.common.edit')}</Button>
+      <ConfirmButton
+        label="segra.analysis.common.delete"
+        title="segra.analysis.common.delete_title"
+        onConfirm={async () => {
+          try {
+            await dataProvider.delete(RESOURCE, { id: row.id, previousData: row });
+            notify('segra.analysis.common.deleted', { type: 'info' });
+            refresh();
+          } catch (e) {
+            apiError(e, 'segra.analysis.errors.risk_delete');
+          }
+        }}
+      />
+    </>
+  );
+}
+
+/** A risk period's risks: id, description, type, level, process, functions, org fields, flags. */
+export function RiskList({ riskPeriodId, onEdit }: { riskPeriodId: string; onEdit: (r: RiskRecord) => void }) {
+  const translate = useTranslate();
+  return (
+    <EmbeddedList<RiskRecord> key={riskPeriodId} resource={RESOURCE} testId="risks" filter={{ riskPeriodId }} sort={{ field: 'riskId', order: 'ASC' }}>
+      <Column<RiskRecord> source="riskId" label="segra.analysis.fields.risk_id" render={(r) => r.riskId} />
+      <Column<RiskRecord> label="segra.analysis.fields.description" sortable={false} render={(r) => r.description} />
+      <Column<RiskRecord> source="type" label="segra.analysis.fields.type" render={(r) => translate(`segra.analysis.risk_type.${r.type}`)} />
+      <Column<RiskRecord> source="level" label="segra.analysis.fields.risk_level" render={(r) => <Chip size="small" color={riskLevelColour(r.level)} label={translate(riskLevelKey(r.level))} />} />
+      <Column<RiskRecord> source="businessProcess" label="segra.analysis.fields.business_process" render={(r) => r.businessProcess} />
+      <Column<RiskRecord> label="segra.analysis.fields.functions" sortable={false} render={(r) => r.functionIds.join(', ')} />
+      <Column<RiskRecord> label="segra.analysis.fields.org_fields" sortable={false} render={(r) => (r.orgFields ?? []).join('+')} />
+      <Column<RiskRecord> source="active" label="segra.analysis.fields.active" render={(r) => yesNo(r.active, translate)} />
+      <Column<RiskRecord> source="manual" label="segra.analysis.fields.manual" render={(r) => yesNo(r.manual, translate)} />
+      <Column<RiskRecord> label="segra.analysis.common.actions" sortable={false} textAlign="right" stopClick render={(r) => <RiskActions row={r} onEdit={onEdit} />} />
+    </EmbeddedList>
+  );
+}
+
 /** Risk data (/app/risk/modules): a risk period's risks and functions with actions and permission lines (each created, edited, deleted). */
 export default function RiskData() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const apiError = useApiError();
-  const periods = useOptions<Option>('/api/risk-periods');
+  const refresh = useRefresh();
+  const periods = useChoices<Option>(RESOURCES.riskPeriods.name, { field: 'periodDate', order: 'DESC' });
   const [periodId, setPeriodId] = useState('');
   const [tab, setTab] = useState(0);
   const [editing, setEditing] = useState<RiskRecord | 'new' | null>(null);
   const [editingFn, setEditingFn] = useState<FunctionRecord | 'new' | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
   useEffect(() => {
     if (!periodId && periods && periods.length > 0) setPeriodId((periods.find((p) => p.status === 'ready') ?? periods[0]).id);
   }, [periods, periodId]);
 
-  const riskColumns: Column<RiskRecord>[] = [
-    { key: 'riskId', label: 'segra.analysis.fields.risk_id', sortable: true },
-    { key: 'description', label: 'segra.analysis.fields.description' },
-    { key: 'type', label: 'segra.analysis.fields.type', sortable: true, render: (r) => translate(`segra.analysis.risk_type.${r.type}`) },
-    { key: 'level', label: 'segra.analysis.fields.risk_level', sortable: true, render: (r) => <Chip size="small" color={riskLevelColour(r.level)} label={translate(riskLevelKey(r.level))} /> },
-    { key: 'businessProcess', label: 'segra.analysis.fields.business_process', sortable: true },
-    { key: 'functionIds', label: 'segra.analysis.fields.functions', render: (r) => r.functionIds.join(', ') },
-    { key: 'orgFields', label: 'segra.analysis.fields.org_fields', render: (r) => (r.orgFields ?? []).join('+') },
-    { key: 'active', label: 'segra.analysis.fields.active', sortable: true, render: (r) => yesNo(r.active, translate) },
-    { key: 'manual', label: 'segra.analysis.fields.manual', sortable: true, render: (r) => yesNo(r.manual, translate) },
-  ];
-  const functionColumns: Column<FunctionRecord>[] = [
-    { key: 'functionId', label: 'segra.analysis.fields.function_id', sortable: true },
-    { key: 'description', label: 'segra.analysis.fields.description' },
-    { key: 'businessProcess', label: 'segra.analysis.fields.business_process', sortable: true },
-    { key: 'actions', label: 'segra.analysis.risk_data.actions', render: (f) => f.actions.map((a) => a.action).slice(0, 6).join(', ') + (f.actions.length > 6 ? ' …' : '') },
-    { key: 'permissions', label: 'segra.analysis.risk_data.permissions', align: 'right', render: (f) => f.permissions.length },
-  ];
   return (
     <ScreenCard
       titleKey="segra.screens.risk_modules"
@@ -148,63 +178,8 @@ export default function RiskData() {
             <Tab label={translate('segra.analysis.risk_data.risks')} />
             <Tab label={translate('segra.analysis.risk_data.functions')} />
           </Tabs>
-          {tab === 0 && (
-            <PagedTable<RiskRecord>
-              testId="risks"
-              columns={riskColumns}
-              filter={{ riskPeriodId: periodId }}
-              reloadKey={reloadKey}
-              defaultSort={['riskId', 'ASC']}
-              load={(p) => apiList<RiskRecord>('/api/risks', p)}
-              rowActions={(row, reload) => (
-                <>
-                  <Button size="small" onClick={() => setEditing(row)}>{translate('segra.analysis.common.edit')}</Button>
-                  <ConfirmButton
-                    label="segra.analysis.common.delete"
-                    title="segra.analysis.common.delete_title"
-                    onConfirm={async () => {
-                      try {
-                        await apiJson(`/api/risks/${row.id}`, 'DELETE');
-                        notify('segra.analysis.common.deleted', { type: 'info' });
-                        reload();
-                      } catch (e) {
-                        apiError(e, 'segra.analysis.errors.risk_delete');
-                      }
-                    }}
-                  />
-                </>
-              )}
-            />
-          )}
-          {tab === 1 && (
-            <PagedTable<FunctionRecord>
-              testId="functions"
-              columns={functionColumns}
-              filter={{ riskPeriodId: periodId }}
-              reloadKey={reloadKey}
-              defaultSort={['functionId', 'ASC']}
-              load={(p) => apiList<FunctionRecord>('/api/functions', p)}
-              expand={(f) => <FunctionDetail f={f} />}
-              rowActions={(row, reload) => (
-                <>
-                  <Button size="small" onClick={() => setEditingFn(row)}>{translate('segra.analysis.common.edit')}</Button>
-                  <ConfirmButton
-                    label="segra.analysis.common.delete"
-                    title="segra.analysis.common.delete_title"
-                    onConfirm={async () => {
-                      try {
-                        await apiJson(`/api/functions/${row.id}`, 'DELETE');
-                        notify('segra.analysis.common.deleted', { type: 'info' });
-                        reload();
-                      } catch (e) {
-                        apiError(e, 'segra.analysis.errors.function_delete');
-                      }
-                    }}
-                  />
-                </>
-              )}
-            />
-          )}
+          {tab === 0 && <RiskList riskPeriodId={periodId} onEdit={setEditing} />}
+          {tab === 1 && <FunctionList riskPeriodId={periodId} onEdit={setEditingFn} />}
         </>
       )}
       {editing && periodId && (
@@ -214,7 +189,7 @@ export default function RiskData() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            setReloadKey((k) => k + 1);
+            refresh();
           }}
         />
       )}
@@ -225,7 +200,7 @@ export default function RiskData() {
           onClose={() => setEditingFn(null)}
           onSaved={() => {
             setEditingFn(null);
-            setReloadKey((k) => k + 1);
+            refresh();
           }}
         />
       )}

@@ -1,11 +1,12 @@
 import { Alert, Box, Chip, Tab, Tabs } from '@mui/material';
-import { Flex } from './Flex.tsx';
 import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
-import { apiJson, apiList } from './api.ts';
-import { PagedTable, type Column } from './PagedTable.tsx';
-import { RecordSelect, useOptions, type Option } from './RecordSelect.tsx';
-import { ScreenCard } from './components.tsx';
+import { TextField, useTranslate } from 'react-admin';
+import { Flex } from '../../custom-pages/analysis/Flex.tsx';
+import { RecordSelect, useChoices, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
+import { ScreenCard } from '../../custom-pages/analysis/components.tsx';
+import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
+import { EmbeddedList } from '../common/EmbeddedList.tsx';
+import { RESOURCES } from '../resource-names.ts';
 
 /** The spec's system data areas and the SAP tables behind each. */
 export const DATA_AREAS: { key: string; tables: string[] }[] = [
@@ -25,26 +26,22 @@ interface TableInfo {
   columns: string[];
 }
 
-type Row = Record<string, unknown> & { id: number };
-
-/** Browses one SAP table of a period: search, sort by column, paging. */
+/** Browses one SAP table of a period: search, sort by column, paging (in file order at first). */
 export function PeriodTable({ periodId, info }: { periodId: string; info: TableInfo }) {
-  const columns: Column<Row>[] = info.columns.map((c) => ({ key: c, label: c, sortable: true }));
   return (
-    <PagedTable<Row>
-      key={`${periodId}-${info.table}`}
-      testId={`table-${info.table}`}
-      columns={columns}
-      reloadKey={`${periodId}-${info.table}`}
-      load={(p) => apiList<Row>(`/api/system-periods/${periodId}/tables/${info.table}`, p)}
-    />
+    <EmbeddedList key={`${periodId}-${info.table}`} resource={RESOURCES.periodTables.name} meta={{ periodId, table: info.table }} testId={`table-${info.table}`}>
+      {info.columns.map((c) => (
+        <TextField key={c} source={c} label={c} />
+      ))}
+    </EmbeddedList>
   );
 }
 
 /** System data (/app/system/modules): a period's users, roles, assignments, composites, profiles, authorisations, tcodes, components. */
 export default function SystemData() {
   const translate = useTranslate();
-  const periods = useOptions<Option>('/api/system-periods');
+  const dataProvider = useSegraDataProvider();
+  const periods = useChoices<Option>(RESOURCES.systemPeriods.name, { field: 'periodDate', order: 'DESC' });
   const [periodId, setPeriodId] = useState('');
   const [area, setArea] = useState(0);
   const [table, setTable] = useState(DATA_AREAS[0].tables[0]);
@@ -57,13 +54,14 @@ export default function SystemData() {
     if (!periodId) return;
     let live = true;
     setTables(null);
-    apiJson<TableInfo[]>(`/api/system-periods/${periodId}/tables`)
-      .then((t) => live && setTables(t))
+    dataProvider
+      .getDetail(RESOURCES.systemPeriods.name, { id: periodId, path: 'tables' })
+      .then(({ data }) => live && setTables(data as TableInfo[]))
       .catch(() => live && setTables([]));
     return () => {
       live = false;
     };
-  }, [periodId]);
+  }, [dataProvider, periodId]);
 
   const info = tables?.find((t) => t.table === table);
   const period = periods?.find((p) => p.id === periodId);

@@ -1,11 +1,14 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import { Flex } from './Flex.tsx';
 import { useState } from 'react';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { intlLocale } from '../../resources/common/locale.ts';
-import { apiJson, apiList } from './api.ts';
-import { PagedTable, type Column } from './PagedTable.tsx';
-import { ConfirmButton, formatDate, ScreenCard, useActiveCustomer, useApiError } from './components.tsx';
+import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { Flex } from '../../custom-pages/analysis/Flex.tsx';
+import { ConfirmButton, formatDate, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
+import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
+import { Column, EmbeddedList } from '../common/EmbeddedList.tsx';
+import { intlLocale } from '../common/locale.ts';
+import { RESOURCES } from '../resource-names.ts';
+
+const RESOURCE = RESOURCES.sqlQueries.name;
 
 interface SqlQuery {
   id: string;
@@ -22,6 +25,7 @@ function QueryDialog({ query, onClose, onSaved }: { query: SqlQuery | 'new'; onC
   const translate = useTranslate();
   const notify = useNotify();
   const apiError = useApiError();
+  const dataProvider = useSegraDataProvider();
   const isNew = query === 'new';
   const [v, setV] = useState({
     name: isNew ? '' : query.name,
@@ -36,8 +40,8 @@ function QueryDialog({ query, onClose, onSaved }: { query: SqlQuery | 'new'; onC
     }
     const body = { name: v.name.trim(), description: v.description, rawQuery: v.rawQuery, ...(v.type.trim() ? { type: v.type.trim() } : {}) };
     try {
-      if (isNew) await apiJson('/api/sql-queries', 'POST', body);
-      else await apiJson(`/api/sql-queries/${query.id}`, 'PUT', body);
+      if (isNew) await dataProvider.create(RESOURCE, { data: body });
+      else await dataProvider.update(RESOURCE, { id: query.id, data: body, previousData: query });
       notify(isNew ? 'segra.analysis.common.created' : 'segra.analysis.common.updated', { type: 'success' });
       onSaved();
     } catch (e) {
@@ -73,56 +77,55 @@ function QueryDialog({ query, onClose, onSaved }: { query: SqlQuery | 'new'; onC
   );
 }
 
+function QueryActions({ row, onEdit }: { row: SqlQuery; onEdit: (q: SqlQuery) => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const apiError = useApiError();
+  const dataProvider = useSegraDataProvider();
+  return (
+    <>
+      <Button size="small" onClick={() => onEdit(row)}>{translate('segra.analysis.common.edit')}</Button>
+      <ConfirmButton
+        label="segra.analysis.common.delete"
+        title="segra.analysis.common.delete_title"
+        onConfirm={async () => {
+          try {
+            await dataProvider.delete(RESOURCE, { id: row.id, previousData: row });
+            notify('segra.analysis.common.deleted', { type: 'info' });
+            refresh();
+          } catch (e) {
+            apiError(e, 'segra.analysis.errors.sql_delete');
+          }
+        }}
+      />
+    </>
+  );
+}
+
 /** SQL query management (/app/admin/sql): stored special queries (name, description, type, raw query). */
 export default function SqlQueries() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const apiError = useApiError();
+  const refresh = useRefresh();
   const [locale] = useLocaleState();
-  const customer = useActiveCustomer();
   const [editing, setEditing] = useState<SqlQuery | 'new' | null>(null);
-  const [reloadKey, setReloadKey] = useState(0);
-  const columns: Column<SqlQuery>[] = [
-    { key: 'name', label: 'segra.analysis.fields.name', sortable: true },
-    { key: 'description', label: 'segra.analysis.fields.description' },
-    { key: 'type', label: 'segra.analysis.fields.type', sortable: true },
-    { key: 'createdBy', label: 'segra.analysis.fields.created_by', sortable: true },
-    { key: 'updatedAt', label: 'segra.analysis.fields.updated_at', sortable: true, render: (r) => formatDate(r.updatedAt, intlLocale(locale), true) },
-  ];
   return (
     <ScreenCard titleKey="segra.screens.admin_sql" actions={<Button variant="contained" onClick={() => setEditing('new')}>{translate('segra.analysis.sql.new')}</Button>}>
-      <PagedTable<SqlQuery>
-        testId="sql-queries"
-        columns={columns}
-        reloadKey={`${reloadKey}-${customer}`}
-        defaultSort={['name', 'ASC']}
-        load={(p) => apiList<SqlQuery>('/api/sql-queries', p)}
-        rowActions={(row, reload) => (
-          <>
-            <Button size="small" onClick={() => setEditing(row)}>{translate('segra.analysis.common.edit')}</Button>
-            <ConfirmButton
-              label="segra.analysis.common.delete"
-              title="segra.analysis.common.delete_title"
-              onConfirm={async () => {
-                try {
-                  await apiJson(`/api/sql-queries/${row.id}`, 'DELETE');
-                  notify('segra.analysis.common.deleted', { type: 'info' });
-                  reload();
-                } catch (e) {
-                  apiError(e, 'segra.analysis.errors.sql_delete');
-                }
-              }}
-            />
-          </>
-        )}
-      />
+      <EmbeddedList<SqlQuery> resource={RESOURCE} testId="sql-queries" sort={{ field: 'name', order: 'ASC' }}>
+        <Column<SqlQuery> source="name" label="segra.analysis.fields.name" render={(r) => r.name} />
+        <Column<SqlQuery> label="segra.analysis.fields.description" sortable={false} render={(r) => r.description} />
+        <Column<SqlQuery> source="type" label="segra.analysis.fields.type" render={(r) => r.type} />
+        <Column<SqlQuery> source="createdBy" label="segra.analysis.fields.created_by" render={(r) => r.createdBy} />
+        <Column<SqlQuery> source="updatedAt" label="segra.analysis.fields.updated_at" render={(r) => formatDate(r.updatedAt, intlLocale(locale), true)} />
+        <Column<SqlQuery> label="segra.analysis.common.actions" sortable={false} textAlign="right" stopClick render={(r) => <QueryActions row={r} onEdit={setEditing} />} />
+      </EmbeddedList>
       {editing && (
         <QueryDialog
           query={editing}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            setReloadKey((k) => k + 1);
+            refresh();
           }}
         />
       )}

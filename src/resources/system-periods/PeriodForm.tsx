@@ -1,5 +1,5 @@
 import { Box, Button, TextField } from '@mui/material';
-import { Flex } from './Flex.tsx';
+import { Flex } from '../../custom-pages/analysis/Flex.tsx';
 import { useState, type ReactNode } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 

@@ -2,9 +2,9 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { AdminContext, type TranslationMessages } from 'react-admin';
+import { AdminContext, type DataProvider, type TranslationMessages } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PagedTable } from '../../../src/custom-pages/analysis/PagedTable.tsx';
+import { ListTable } from '../../../src/resources/common/ListTable.tsx';
 import { catalogues, type Locale } from '../../../src/i18n/catalogues.ts';
 
 // Issue 15: the analysis screens' tables said "1–25 of 1,366" in the Turkish and German UI.
@@ -25,8 +25,8 @@ async function paging(locale: Locale): Promise<string> {
   const rows = Array.from({ length: 25 }, (_, i) => ({ id: i, name: `row ${i}` }));
   await act(async () =>
     root!.render(
-      <AdminContext i18nProvider={i18nProvider}>
-        <PagedTable columns={[{ key: 'name', label: 'name' }]} load={async () => ({ rows, total: 1366 })} />
+      <AdminContext i18nProvider={i18nProvider} dataProvider={{ getList: async () => ({ data: rows, total: 1366 }) } as unknown as DataProvider}>
+        <ListTable resource="rows" columns={[{ key: 'name', label: 'name' }]} />
       </AdminContext>,
     ),
   );

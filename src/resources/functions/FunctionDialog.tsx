@@ -1,9 +1,10 @@
 import { Alert, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { apiJson } from './api.ts';
-import { useApiError, type Translate } from './components.tsx';
-import { Flex } from './Flex.tsx';
+import { useApiError, type Translate } from '../../custom-pages/analysis/components.tsx';
+import { Flex } from '../../custom-pages/analysis/Flex.tsx';
+import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
+import { RESOURCES } from '../resource-names.ts';
 import {
   emptyPermission,
   normaliseCode,
@@ -195,6 +196,7 @@ export function FunctionDialog({ riskPeriodId, fn, onClose, onSaved }: { riskPer
   const translate = useTranslate();
   const notify = useNotify();
   const apiError = useApiError();
+  const dataProvider = useSegraDataProvider();
   const isNew = fn === 'new';
   const [v, setV] = useState<FunctionForm>(() => toForm(isNew ? null : fn));
   const [problems, setProblems] = useState<Problem[]>([]);
@@ -207,8 +209,8 @@ export function FunctionDialog({ riskPeriodId, fn, onClose, onSaved }: { riskPer
     if (found.length > 0) return;
     setBusy(true);
     try {
-      if (isNew) await apiJson('/api/functions', 'POST', requestBody(form, riskPeriodId));
-      else await apiJson(`/api/functions/${fn.id}`, 'PUT', requestBody(form, null));
+      if (isNew) await dataProvider.create(RESOURCES.functions.name, { data: requestBody(form, riskPeriodId) });
+      else await dataProvider.update(RESOURCES.functions.name, { id: fn.id, data: requestBody(form, null), previousData: fn });
       notify(isNew ? 'segra.analysis.common.created' : 'segra.analysis.common.updated', { type: 'success' });
       onSaved();
     } catch (e) {
