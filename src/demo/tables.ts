@@ -37,7 +37,8 @@ export function periodTables(ctx: DemoContext, periodId: string, table: string |
   const rows = sortRows(filterRows(all, filterOf(q)), parseJson(q.get('sort')));
   const range = parseJson(q.get('range')) as [number, number] | undefined;
   const [start, end] = Array.isArray(range) ? [Number(range[0]), Number(range[1])] : [0, 24];
-  const page = rows.slice(start, end + 1);
+  // Rows numbered by their place, as the server does (react-admin lists need an id).
+  const page = rows.slice(start, end + 1).map((r, i) => ({ id: start + i, ...r }));
   return json(page, 200, { 'Content-Range': contentRange(spec.sapName, start, page.length, rows.length) });
 }
 

@@ -7,6 +7,7 @@ import { COMPARISON_RESOURCE } from '../../providers/analysis-methods.ts';
 import { ListTable, type Column } from '../../resources/common/ListTable.tsx';
 import { ExportButtons } from './FileButtons.tsx';
 import { RecordSelect, useChoices, type Option } from './RecordSelect.tsx';
+import { RESOURCES } from '../../resources/resource-names.ts';
 import { ScreenCard } from './components.tsx';
 import { riskLevelKey } from './helpers.ts';
 import { comparisonOrgStatusColumns, type ComparisonOrgStatus } from './compare-org-status.tsx';
@@ -68,7 +69,7 @@ function ComparisonSummary() {
 /** Risk comparison (/app/reports/compare): two completed analyses, summary, rows with filters, export. */
 export default function Compare() {
   const translate = useTranslate();
-  const analyses = useChoices<Option>('analyses', { field: 'createdAt', order: 'DESC' }, { status: ['completed'] });
+  const analyses = useChoices<Option>(RESOURCES.analyses.name, { field: 'createdAt', order: 'DESC' }, { status: ['completed'] });
   const [left, setLeft] = useState('');
   const [right, setRight] = useState('');
   const [status, setStatus] = useState('');

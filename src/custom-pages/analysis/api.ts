@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { SPECIFIC_CODES } from '../../providers/api-errors.ts';
+import { FIELD_MESSAGES, SPECIFIC_CODES } from '../../providers/api-errors.ts';
 import { httpClient } from '../../providers/httpClient.ts';
 import { localizeApiError, localizeFieldMessage } from '../../i18n/localize-server.ts';
 
@@ -28,10 +28,16 @@ export function errorText(error: unknown, translate: (key: string, options?: obj
     // The server's reason in the UI's language (issue 15: never its English words); through the
     // data provider its field messages are already translated, and the server's own kept apart.
     const detail = localizeApiError(body, translate);
-    // Through the dataProvider the field messages are catalogue keys already, and the server's own are kept apart.
-    const raw = body.serverErrors ?? body.errors;
-    const field = (m: string) => (CATALOGUE_KEY.test(m) ? translate(m) : localizeFieldMessage(m, translate));
-    const fields = raw ? [...new Set(Object.values(raw).map(field))].join('; ') : '';
+    // Per field: a catalogue key (the dataProvider's, or the server's message the catalogue words)
+    // as its text, otherwise the server's own message localised by rule; never the generic text
+    // where a specific one exists.
+    const keys = body.errors ?? {};
+    const own = body.serverErrors ?? {};
+    const field = (k: string) => {
+      const key = CATALOGUE_KEY.test(keys[k] ?? '') ? keys[k] : FIELD_MESSAGES[own[k] ?? keys[k] ?? ''];
+      return key ? translate(key) : localizeFieldMessage(own[k] ?? keys[k], translate);
+    };
+    const fields = [...new Set([...new Set([...Object.keys(keys), ...Object.keys(own)])].map(field))].join('; ');
     const server = [detail, fields].filter(Boolean).join(' — ');
     return server ? `${translate(contextKey)}: ${server}` : translate(contextKey);
   }

@@ -7,6 +7,7 @@ import { useActiveCustomer } from '../../custom-pages/analysis/components.tsx';
 import { defaultAnalysisState, loadDefaultAnalysis, saveDefaultAnalysis, subscribeDefaultAnalysis, type DefaultAnalysis } from './default-analysis-store.ts';
 import { Flex } from '../../custom-pages/analysis/Flex.tsx';
 import { RecordSelect, useChoices, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
+import { RESOURCES } from '../resource-names.ts';
 
 export type { DefaultAnalysis } from './default-analysis-store.ts';
 
@@ -41,7 +42,7 @@ export function useDefaultAnalysis(): [DefaultAnalysis | null, (a: { id: string;
 /** A picker of completed analyses that sets the default analysis. */
 export function DefaultAnalysisPicker() {
   const [current, setCurrent] = useDefaultAnalysis();
-  const options = useChoices<Option>('analyses', { field: 'createdAt', order: 'DESC' }, { status: ['completed'] });
+  const options = useChoices<Option>(RESOURCES.analyses.name, { field: 'createdAt', order: 'DESC' }, { status: ['completed'] });
   return (
     <RecordSelect
       label="segra.analysis.default.label"

@@ -115,6 +115,16 @@ describe('the dataProvider of the analysis screens', () => {
     expect(text).toContain(en.translate('ra.validation.required'));
     expect(text).not.toContain(en.translate('segra.server.field.invalid'));
   });
+  it("names a field refusal the catalogue knows by its own words, in every language (not the generic 'invalid')", async () => {
+    mockFetch(() => ({ status: 400, body: { message: 'Validation failed', errors: { validTo: 'Valid to must not be before valid from' } } }));
+    const error = await dataProvider.create('app/reports/risk', { data: {} }).catch((e: unknown) => e);
+    for (const lang of ['en', 'tr', 'de'] as const) {
+      const i18n = polyglotI18nProvider(() => catalogues[lang] as unknown as TranslationMessages, lang);
+      const text = errorText(error, i18n.translate, 'segra.analysis.errors.analysis_failed');
+      expect(text).toContain(i18n.translate('segra.mitigations.validation.valid_to_before'));
+      expect(text).not.toContain(i18n.translate('segra.server.field.invalid'));
+    }
+  });
 });
 
 describe('the list table over the dataProvider', () => {

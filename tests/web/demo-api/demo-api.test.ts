@@ -60,6 +60,14 @@ describe('demo API: simple-rest resources', () => {
     expect(rows.map((x) => x.riskId)).toEqual(expected);
   });
 
+  it("numbers a period table's rows by their place, as the server does (react-admin lists need an id)", async () => {
+    const r = await call('GET', `/api/system-periods/${DEMO_SYSTEM_PERIOD_ID}/tables/USR02?range=${encodeURIComponent('[2,5]')}`);
+    expect(r.status).toBe(200);
+    const rows = (await r.json()) as { id: number; BNAME: string }[];
+    expect(rows.map((x) => x.id)).toEqual([2, 3, 4, 5]);
+    expect(rows.every((x) => typeof x.BNAME === 'string')).toBe(true);
+  });
+
   it('filters lists by a set of values and by text in a holder', async () => {
     const all = analyse(api.extract, defaultRuleset, OPTIONS).findings;
     const roles = await call('GET', list('findings', { range: [0, 999], filter: { analysisId: DEMO_ANALYSIS_ID, level: ['ROLE'] } }));
