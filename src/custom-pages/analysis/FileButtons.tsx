@@ -106,7 +106,7 @@ export function ExportButtons({
   const go = async (format: 'csv' | 'xlsx' | 'pdf') => {
     setBusy(true);
     try {
-      const lang = format === 'pdf' ? { lang: locale } : {};
+      const lang: Record<string, string> = format === 'pdf' ? { lang: locale } : {};
       await dataProvider.downloadFile(resource, { id, path, query: { ...query, format, ...lang }, name: `${name}.${format}` });
     } catch (e) {
       apiError(e, 'segra.analysis.errors.export');
