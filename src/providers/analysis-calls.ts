@@ -1,16 +1,12 @@
-import type { GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
-import { downloadFile } from '../custom-pages/analysis/api.ts';
+import type { GetListParams, GetListResult, RaRecord } from 'react-admin';
 import type { DefaultAnalysisAnswer } from './analysis-methods.ts';
 import { httpClient } from './httpClient.ts';
 
 /** The analysis methods' calls (analysis-methods.ts), loaded with the first screen that makes one. */
 
-/** The comparison's URL (rows or, with `format`, the export) for two analyses under a row filter. */
-export function comparisonUrl(left: string, right: string, filter: Record<string, unknown> = {}, extra: Record<string, string> = {}): string {
-  const q = new URLSearchParams({ left, right });
-  if (Object.keys(filter).length > 0) q.set('filter', JSON.stringify(filter));
-  for (const [k, v] of Object.entries(extra)) q.set(k, v);
-  return `/api/analyses/compare?${q.toString()}`;
+/** The comparison's query (its rows, or with `format` its export) for two analyses under a row filter. */
+export function comparisonQuery(left: string, right: string, filter: Record<string, unknown> = {}): Record<string, string> {
+  return { left, right, ...(Object.keys(filter).length > 0 ? { filter: JSON.stringify(filter) } : {}) };
 }
 
 interface ComparisonAnswer {
@@ -25,7 +21,8 @@ export async function comparisonList(params: GetListParams): Promise<GetListResu
   const { left, right } = (params.meta ?? {}) as { left?: string; right?: string };
   const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
   const start = (page - 1) * perPage;
-  const { json } = await httpClient(comparisonUrl(left ?? '', right ?? '', params.filter, { range: JSON.stringify([start, start + perPage - 1]) }));
+  const q = new URLSearchParams({ ...comparisonQuery(left ?? '', right ?? '', params.filter), range: JSON.stringify([start, start + perPage - 1]) });
+  const { json } = await httpClient(`/api/analyses/compare?${q.toString()}`);
   const body = json as ComparisonAnswer;
   // A row is one holder and risk; its place in the whole list names it for react-admin.
   const data = body.rows.map((row, i) => ({ ...row, id: start + i })) as RaRecord[];
@@ -34,12 +31,6 @@ export async function comparisonList(params: GetListParams): Promise<GetListResu
 
 const json = async <T>(url: string, method = 'GET', body?: unknown): Promise<T> =>
   (await httpClient(url, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })).json as T;
-
-export async function cancelAnalysis(id: Identifier): Promise<void> {
-  await json(`/api/analyses/${encodeURIComponent(String(id))}/cancel`, 'POST', {});
-}
-
-export const download = downloadFile;
 
 export const getDefaultAnalysis = () => json<DefaultAnalysisAnswer>('/api/default-analysis');
 

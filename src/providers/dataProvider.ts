@@ -1,7 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
 import { apiResource } from '../resources/resource-names.ts';
-import { withAnalysisMethods } from './analysis-methods.ts';
+import { withAnalysisMethods, type AnalysisMethods } from './analysis-methods.ts';
 import { errorKey, translateFieldErrors, type ApiErrorBody, type WriteOperation } from './api-errors.ts';
 import { httpClient } from './httpClient.ts';
 
@@ -39,40 +39,48 @@ export function toTranslatedError(error: unknown, entity?: string, method?: stri
 
 /** Files of an upload and its progress (0–100, null when the size is unknown). */
 export interface UploadParams {
-  id: string;
-  /** The record's sub-path that takes the files: `extract`, `ruleset`, `usage`. */
+  /** The record that takes the files; none for a whole register's import. */
+  id?: string;
+  /** The sub-path that takes the files: a record's `extract`, `ruleset`, `usage`; a register's `import`. */
   path: string;
   files: readonly File[];
   onProgress: (percent: number | null) => void;
 }
+
+/** The API path `<resource>[/<id>]/<path>`. */
+const subPath = (api: string, id: string | undefined, path: string) => [`/api/${api}`, ...(id === undefined ? [] : [encodeURIComponent(id)]), path].join('/');
 
 /**
  * What the screens do beyond CRUD, as data provider methods (issue 14): each takes the
  * react-admin resource name like the CRUD methods and calls the API under its API path.
  */
 const actions = {
-  /** POST files (multipart `files`) to `<resource>/<id>/<path>` with upload progress. */
+  /** POST files (multipart `files`) to `<resource>[/<id>]/<path>` with upload progress. */
   uploadFiles: async (api: string, { id, path, files, onProgress }: UploadParams) => ({
-    data: await (await import('./file-transfer.ts')).uploadFiles(`/api/${api}/${encodeURIComponent(id)}/${path}`, files, onProgress),
+    data: await (await import('./file-transfer.ts')).uploadFiles(subPath(api, id, path), files, onProgress),
   }),
   /** Saves an export (`<resource>[/<id>]/<path>?<query>`) as a file; the server names it, else `name`. */
   downloadFile: async (api: string, { id, path, query = {}, name }: { id?: string; path: string; query?: Record<string, string>; name: string }) => {
     const q = new URLSearchParams(query).toString();
-    const at = [`/api/${api}`, ...(id === undefined ? [] : [encodeURIComponent(id)]), path].join('/');
+    const at = subPath(api, id, path);
     await (await import('./file-transfer.ts')).downloadFile(q ? `${at}?${q}` : at, name);
     return { data: null };
   },
   /** POST `<resource>/<id>/<path>` with a JSON body (copy a ruleset, run a stored query, cancel…). */
   postAction: async (api: string, { id, path, data = {} }: { id: string; path: string; data?: unknown }) => ({
-    data: (await httpClient(`/api/${api}/${encodeURIComponent(id)}/${path}`, { method: 'POST', body: JSON.stringify(data) })).json as unknown,
+    data: (await httpClient(subPath(api, id, path), { method: 'POST', body: JSON.stringify(data) })).json as unknown,
   }),
   /** GET `<resource>/<id>/<path>` (a record's own sub-resource that is not a list, e.g. a period's tables). */
   getDetail: async (api: string, { id, path }: { id: string; path: string }) => ({
-    data: (await httpClient(`/api/${api}/${encodeURIComponent(id)}/${path}`)).json as unknown,
+    data: (await httpClient(subPath(api, id, path))).json as unknown,
   }),
 };
 
-export type SegraDataProvider = DataProvider & {
+/**
+ * The app's data provider with everything it does beyond CRUD (the actions above and the
+ * analysis methods), as the screens get it from `useSegraDataProvider()`.
+ */
+export type SegraDataProvider = DataProvider & AnalysisMethods & {
   [K in keyof typeof actions]: (resource: string, params: Parameters<(typeof actions)[K]>[1]) => ReturnType<(typeof actions)[K]>;
 };
 

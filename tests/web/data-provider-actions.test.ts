@@ -21,6 +21,33 @@ function mockApi(answer: (url: URL) => Answer) {
 }
 afterEach(() => vi.unstubAllGlobals());
 
+/** An XMLHttpRequest that records what is sent, reports half the upload, then accepts it. */
+function fakeXhr(): { method: string; url: string; form?: FormData }[] {
+  const sent: { method: string; url: string; form?: FormData }[] = [];
+  class FakeXhr {
+    status = 202;
+    statusText = 'Accepted';
+    responseText = '{"status":"importing"}';
+    upload: { onprogress?: (e: ProgressEvent) => void } = {};
+    onload?: () => void;
+    onerror?: () => void;
+    private method = '';
+    private url = '';
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader() {}
+    send(form: FormData) {
+      sent.push({ method: this.method, url: this.url, form });
+      this.upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true } as ProgressEvent);
+      this.onload?.();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
 describe('data provider of the period and risk data screens', () => {
   it('lists a period’s SAP table under its nested path, in file order unless a column is sorted', async () => {
     mockApi(() => ({ body: [{ id: 0, BNAME: 'DDIC' }], headers: { 'Content-Range': 'USR02 0-0/1' } }));
@@ -75,33 +102,21 @@ describe('data provider of the period and risk data screens', () => {
   });
 
   it('uploads files to a record’s path with XMLHttpRequest progress', async () => {
-    const sent: { method: string; url: string; form?: FormData }[] = [];
-    class FakeXhr {
-      status = 202;
-      statusText = 'Accepted';
-      responseText = '{"status":"importing"}';
-      upload: { onprogress?: (e: ProgressEvent) => void } = {};
-      onload?: () => void;
-      onerror?: () => void;
-      private method = '';
-      private url = '';
-      open(method: string, url: string) {
-        this.method = method;
-        this.url = url;
-      }
-      setRequestHeader() {}
-      send(form: FormData) {
-        sent.push({ method: this.method, url: this.url, form });
-        this.upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true } as ProgressEvent);
-        this.onload?.();
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const sent = fakeXhr();
     const progress: (number | null)[] = [];
     const answer = await dataProvider.uploadFiles(RESOURCES.systemPeriods.name, { id: 'p1', path: 'extract', files: [new File(['x'], 'USR02.csv')], onProgress: (p) => progress.push(p) });
     expect(answer).toEqual({ data: { status: 'importing' } });
     expect(sent.map((s) => [s.method, s.url])).toEqual([['POST', '/api/system-periods/p1/extract']]);
     expect((sent[0].form!.get('files') as File).name).toBe('USR02.csv');
     expect(progress).toEqual([50, 100]);
+  });
+
+  it('imports a whole register’s file and saves its export through the same actions (no record id)', async () => {
+    const sent = fakeXhr();
+    await dataProvider.uploadFiles(RESOURCES.mitigatingControls.name, { path: 'import', files: [new File(['x'], 'controls.csv')], onProgress: () => undefined });
+    expect(sent.map((s) => [s.method, s.url])).toEqual([['POST', '/api/mitigating-controls/import']]);
+    mockApi(() => ({ body: 'a,b', headers: { 'Content-Disposition': 'attachment; filename="controls.csv"' } }));
+    await dataProvider.downloadFile(RESOURCES.mitigatingControls.name, { path: 'export', query: { format: 'csv' }, name: 'mitigating-controls.csv' });
+    expect(calls.map((c) => `${c.url.pathname}${c.url.search}`)).toEqual(['/api/mitigating-controls/export?format=csv']);
   });
 });

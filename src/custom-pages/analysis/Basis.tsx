@@ -154,7 +154,7 @@ export default function Basis() {
         <Button variant="contained" disabled={!periodId || busy} onClick={() => void runNow()} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
           {translate(busy ? 'segra.analysis.basis.running' : 'segra.analysis.basis.run')}
         </Button>
-        {run?.ran && <ExportButtons url={`/api/system-periods/${periodId}/basis/export`} name="basis" />}
+        {run?.ran && <ExportButtons resource={RESOURCES.systemPeriods.name} id={periodId} path="basis/export" name="basis" />}
       </Flex>
       {run && isActive(run) && (
         <Box sx={{ mb: 2, maxWidth: 480 }} data-testid="basis-status">

@@ -2,9 +2,10 @@ import { Alert, Box, Checkbox, Chip, FormControlLabel, MenuItem, TextField } fro
 import { Flex } from './Flex.tsx';
 import { useState } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
-import { comparisonUrl } from '../../providers/analysis-calls.ts';
+import { comparisonQuery } from '../../providers/analysis-calls.ts';
 import { COMPARISON_RESOURCE } from '../../providers/analysis-methods.ts';
 import { ListTable, type Column } from '../../resources/common/ListTable.tsx';
+import { RESOURCES } from '../../resources/resource-names.ts';
 import { ExportButtons } from './FileButtons.tsx';
 import { RecordSelect, useChoices, type Option } from './RecordSelect.tsx';
 import { RESOURCES } from '../../resources/resource-names.ts';
@@ -115,7 +116,7 @@ export default function Compare() {
                     ))}
                   </TextField>
                   <FormControlLabel control={<Checkbox checked={levelChanged} onChange={(e) => setLevelChanged(e.target.checked)} />} label={translate('segra.analysis.compare.level_changed')} />
-                  <ExportButtons url={comparisonUrl(left, right, filter)} name="comparison" />
+                  <ExportButtons resource={RESOURCES.analyses.name} path="compare" query={comparisonQuery(left, right, filter)} name="comparison" />
                 </Flex>
               </>
             }

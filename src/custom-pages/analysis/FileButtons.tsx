@@ -1,7 +1,6 @@
 import { Box, Button, LinearProgress, Tooltip } from '@mui/material';
 import { useRef, useState } from 'react';
-import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import type { AnalysisDataProvider } from '../../providers/analysis-methods.ts';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
 import { useApiError } from './components.tsx';
 import { checkUploadFiles } from './helpers.ts';
@@ -77,20 +76,38 @@ export function UploadButton({
 }
 
 /**
- * CSV and XLSX download buttons for an export URL (`…format=`); with `pdf`, also the PDF report,
- * written by the server in the UI's current language (`lang=`).
+ * CSV and XLSX download buttons for an export (`<resource>[/<id>]/<path>?<query>&format=`, the
+ * data provider's downloadFile); with `pdf`, also the PDF report, written by the server in the
+ * UI's current language (`lang=`).
  */
-export function ExportButtons({ url, name, disabled, pdf }: { url: string; name: string; disabled?: boolean; pdf?: boolean }) {
+export function ExportButtons({
+  resource,
+  id,
+  path,
+  query,
+  name,
+  disabled,
+  pdf,
+}: {
+  /** The react-admin resource (and record) whose sub-path `path` answers the export. */
+  resource: string;
+  id?: string;
+  path: string;
+  query?: Record<string, string>;
+  name: string;
+  disabled?: boolean;
+  pdf?: boolean;
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const apiError = useApiError();
-  const dataProvider = useDataProvider<AnalysisDataProvider>();
+  const dataProvider = useSegraDataProvider();
   const [busy, setBusy] = useState(false);
   const go = async (format: 'csv' | 'xlsx' | 'pdf') => {
     setBusy(true);
     try {
-      const lang = format === 'pdf' ? `&lang=${encodeURIComponent(locale)}` : '';
-      await dataProvider.download(`${url}${url.includes('?') ? '&' : '?'}format=${format}${lang}`, `${name}.${format}`);
+      const lang: Record<string, string> = format === 'pdf' ? { lang: locale } : {};
+      await dataProvider.downloadFile(resource, { id, path, query: { ...query, format, ...lang }, name: `${name}.${format}` });
     } catch (e) {
       apiError(e, 'segra.analysis.errors.export');
     } finally {

@@ -12,9 +12,6 @@ export async function apiJson<T>(url: string, method = 'GET', body?: unknown): P
   return json as T;
 }
 
-// Moved to the providers (the data provider's upload and download); the mitigation registers still call them here.
-export { downloadFile, uploadFiles, type XhrFactory } from '../../providers/file-transfer.ts';
-
 const CATALOGUE_KEY = /^(ra|segra)\.[\w.]+$/;
 
 /**

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { intlLocale } from '../../resources/common/locale.ts';
+import { RESOURCES } from '../../resources/resource-names.ts';
 import { apiJson } from '../analysis/api.ts';
 import { ExportButtons } from '../analysis/FileButtons.tsx';
 import { useApiError } from '../analysis/components.tsx';
@@ -41,7 +42,7 @@ export function RoleHygiene({ analysisId }: { analysisId: string }) {
         <Button size="small" variant="outlined" onClick={() => void load()} data-testid="role-hygiene-show">
           {translate('segra.usage.hygiene')}
         </Button>
-        <ExportButtons url={`/api/analyses/${analysisId}/role-hygiene`} name="role-hygiene" />
+        <ExportButtons resource={RESOURCES.analyses.name} id={analysisId} path="role-hygiene" name="role-hygiene" />
       </Box>
       <Typography variant="caption" color="text.secondary" component="div">
         {translate('segra.usage.hygiene_hint')}

@@ -1,8 +1,8 @@
 import { Box, Button, Chip, LinearProgress, Typography } from '@mui/material';
-import { useDataProvider, useDelete, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useDelete, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { intlLocale } from '../common/locale.ts';
-import type { AnalysisDataProvider } from '../../providers/analysis-methods.ts';
+import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
 import { ListTable, type Column } from '../common/ListTable.tsx';
 import { RESOURCES } from '../resource-names.ts';
 import { useDefaultAnalysis } from './DefaultAnalysis.tsx';
@@ -63,7 +63,7 @@ export default function AnalysisRequests() {
   const apiError = useApiError();
   const navigate = useNavigate();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider<AnalysisDataProvider>();
+  const dataProvider = useSegraDataProvider();
   const [remove] = useDelete();
   const [current, setCurrent] = useDefaultAnalysis();
   const systemPeriods = useChoices<Option>(RESOURCES.systemPeriods.name, { field: 'periodDate', order: 'DESC' });
@@ -106,7 +106,7 @@ export default function AnalysisRequests() {
                 {translate('segra.analysis.default.set')}
               </Button>
             )}
-            {row.status === 'completed' && <ExportButtons url={`/api/analyses/${row.id}/export`} name={row.name} />}
+            {row.status === 'completed' && <ExportButtons resource={RESOURCES.analyses.name} id={row.id} path="export" name={row.name} />}
             {isActive(row.status) && (
               <ConfirmButton
                 label="segra.analysis.requests.cancel"
@@ -115,7 +115,7 @@ export default function AnalysisRequests() {
                 color="warning"
                 onConfirm={async () => {
                   try {
-                    await dataProvider.cancelAnalysis(row.id);
+                    await dataProvider.postAction(RESOURCES.analyses.name, { id: row.id, path: 'cancel' });
                     notify('segra.analysis.requests.canceled', { type: 'info' });
                     reload();
                   } catch (e) {

@@ -1,7 +1,7 @@
 import { Alert, Box, Chip } from '@mui/material';
 import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { AnalysisDataProvider } from '../../providers/analysis-methods.ts';
+import { useNotify, useTranslate } from 'react-admin';
+import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
 import { errorKey, type ApiErrorBody } from '../../providers/api-errors.ts';
 import { useActiveCustomer } from '../../custom-pages/analysis/components.tsx';
 import { defaultAnalysisState, loadDefaultAnalysis, saveDefaultAnalysis, subscribeDefaultAnalysis, type DefaultAnalysis } from './default-analysis-store.ts';
@@ -18,7 +18,7 @@ export type { DefaultAnalysis } from './default-analysis-store.ts';
 export function useDefaultAnalysis(): [DefaultAnalysis | null, (a: { id: string; name: string } | null) => Promise<boolean>] {
   const key = useActiveCustomer() ?? '';
   const state = useSyncExternalStore(subscribeDefaultAnalysis, defaultAnalysisState, defaultAnalysisState);
-  const dataProvider = useDataProvider<AnalysisDataProvider>();
+  const dataProvider = useSegraDataProvider();
   useEffect(() => {
     void loadDefaultAnalysis(key, dataProvider);
   }, [key, dataProvider]);

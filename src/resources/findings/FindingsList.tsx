@@ -214,7 +214,10 @@ export default function FindingsList() {
                 {/* The export holds exactly the rows listed under the same filter (DESIGN 6). */}
                 <ExportButtons
                   pdf
-                  url={`/api/analyses/${analysis.id}/export?filter=${encodeURIComponent(JSON.stringify(filter))}`}
+                  resource={RESOURCES.analyses.name}
+                  id={analysis.id}
+                  path="export"
+                  query={{ filter: JSON.stringify(filter) }}
                   name={analysis.name}
                 />
               </Flex>

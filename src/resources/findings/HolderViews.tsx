@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Chip, LinearProgress, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
-import type { AnalysisDataProvider } from '../../providers/analysis-methods.ts';
+import { useTranslate } from 'react-admin';
+import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { errorText } from '../../custom-pages/analysis/api.ts';
 import { ScreenCard } from '../../custom-pages/analysis/components.tsx';
@@ -54,7 +54,7 @@ export function formatDate8(value: number | null | undefined): string {
 /** A user or role view of an analysis (the dataProvider's holderView), with the failure in words. */
 function useView<T>(kind: HolderViewKind, analysisId: string, name: string): { data: T | null; error: string | null } {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AnalysisDataProvider>();
+  const dataProvider = useSegraDataProvider();
   const [state, setState] = useState<{ data: T | null; error: string | null }>({ data: null, error: null });
   useEffect(() => {
     let live = true;

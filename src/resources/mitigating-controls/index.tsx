@@ -16,7 +16,7 @@ import { apiJson } from '../../custom-pages/analysis/api.ts';
 import { FormToolbar } from '../common/FormToolbar.tsx';
 import { LocaleDateField } from '../common/fields.tsx';
 import { NeedsCustomer } from '../common/NeedsCustomer.tsx';
-import { RegisterList } from '../mitigations/FileActions.tsx';
+import { RegisterList } from '../common/RegisterList.tsx';
 
 const TITLE = 'segra.screens.risk_mitigating_controls';
 const F = 'segra.mitigations.fields';

@@ -18,7 +18,7 @@ import { FormToolbar } from '../common/FormToolbar.tsx';
 import { LocaleDateField } from '../common/fields.tsx';
 import { NeedsCustomer } from '../common/NeedsCustomer.tsx';
 import { RESOURCES } from '../resource-names.ts';
-import { RegisterList } from './FileActions.tsx';
+import { RegisterList } from '../common/RegisterList.tsx';
 import { MitigationReports } from './MitigationReports.tsx';
 
 const TITLE = 'segra.screens.risk_mitigations';

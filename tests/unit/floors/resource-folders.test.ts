@@ -80,4 +80,19 @@ describe('resource folders (issue 14)', () => {
       .filter((f) => /\b(PagedTable|apiList|listQuery|parseContentRange)\b/.test(readFileSync(path.join(SRC, f), 'utf8')));
     expect(offenders).toEqual([]);
   });
+
+  // After two conversions were merged (issue 14): one list machinery for the lists inside
+  // screens, one typed hook for the data provider's own methods, files moved only by its actions.
+  it.each([
+    ['a list inside a screen', /\b(useListController|ListBase)\b/, ['resources/common/ListFrame.tsx']],
+    ['the typed data provider hook', /useDataProvider</, ['providers/useSegraDataProvider.ts']],
+    ['file transfer', /file-transfer\.ts'/, ['providers/dataProvider.ts']],
+  ])('only one file builds %s', (_what, pattern, owners) => {
+    const SRC = path.resolve(RESOURCES_DIR, '..');
+    const users = (readdirSync(SRC, { recursive: true }) as string[])
+      .filter((f) => /\.tsx?$/.test(f))
+      .filter((f) => pattern.test(readFileSync(path.join(SRC, f), 'utf8')))
+      .map((f) => f.split(path.sep).join('/'));
+    expect(users).toEqual(owners);
+  });
 });

@@ -94,9 +94,9 @@ describe('the dataProvider of the analysis screens', () => {
     expect(answer.meta).toEqual({ summary: { new: 1 }, left: { name: 'Q1' }, right: { name: 'Q2' } });
   });
 
-  it('cancels an analysis, reads user and role views and the default analysis through its own methods', async () => {
+  it('cancels an analysis (an action) and reads user and role views and the default analysis through its own methods', async () => {
     const calls = mockFetch(() => ({ body: { analysisId: 'a3', name: 'Q3' } }));
-    await dataProvider.cancelAnalysis('a1');
+    await dataProvider.postAction('app/reports/analyze-request', { id: 'a1', path: 'cancel' });
     await dataProvider.holderView('role', { analysisId: 'a3', name: 'Z_AP&' });
     expect(await dataProvider.setDefaultAnalysis('a3')).toEqual({ analysisId: 'a3', name: 'Q3' });
     expect(calls.map((c) => [c.init?.method ?? 'GET', `${c.url.pathname}${c.url.search}`])).toEqual([

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorText, uploadFiles } from '../../../src/custom-pages/analysis/api.ts';
+import { errorText } from '../../../src/custom-pages/analysis/api.ts';
+import { uploadFiles } from '../../../src/providers/file-transfer.ts';
 import {
   checkUploadFiles,
   dispositionName,

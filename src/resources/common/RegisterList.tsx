@@ -13,26 +13,30 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { downloadFile, errorText, uploadFiles } from '../../custom-pages/analysis/api.ts';
-import { NoData, PER_PAGE_OPTIONS } from '../common/ListPage.tsx';
+import { errorText } from '../../custom-pages/analysis/api.ts';
+import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
+import { NoData, PER_PAGE_OPTIONS } from './ListPage.tsx';
 
 type Summary = (answer: Record<string, unknown>, translate: (key: string, options?: object) => string) => string;
 
 /**
  * A list's actions for a register kept as files (issue 16): create, import a CSV/xlsx, export
- * CSV and xlsx. `api` is the API resource (`mitigating-controls`, `mitigations`).
+ * CSV and xlsx, through the data provider's uploadFiles and downloadFile; the one toolbar of
+ * both registers. `api` is the API resource (`mitigating-controls`, `mitigations`): it names the
+ * import's test id and the exported file.
  */
 export function FileActions({ api, summary }: { api: string; summary: Summary }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const resource = useResourceContext();
-  const { canAccess: canCreate } = useCanAccess({ resource: resource!, action: 'create' });
+  const resource = useResourceContext()!;
+  const dataProvider = useSegraDataProvider();
+  const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
   const input = useRef<HTMLInputElement>(null);
   const pick = async (files: File[]) => {
     if (files.length === 0) return;
     try {
-      const answer = (await uploadFiles(`/api/${api}/import`, files, () => {})) as Record<string, unknown>;
+      const answer = (await dataProvider.uploadFiles(resource, { path: 'import', files, onProgress: () => {} })).data as Record<string, unknown>;
       notify(summary(answer, translate), { type: 'success' });
       refresh();
     } catch (e) {
@@ -42,7 +46,7 @@ export function FileActions({ api, summary }: { api: string; summary: Summary })
     }
   };
   const download = (format: 'csv' | 'xlsx') => {
-    downloadFile(`/api/${api}/export?format=${format}`, `${api}.${format}`).catch((e) =>
+    dataProvider.downloadFile(resource, { path: 'export', query: { format }, name: `${api}.${format}` }).catch((e) =>
       notify(errorText(e, translate, 'ra.notification.http_error'), { type: 'error' }),
     );
   };
