@@ -8,7 +8,6 @@ import { ListTable, type Column } from '../../resources/common/ListTable.tsx';
 import { RESOURCES } from '../../resources/resource-names.ts';
 import { ExportButtons } from './FileButtons.tsx';
 import { RecordSelect, useChoices, type Option } from './RecordSelect.tsx';
-import { RESOURCES } from '../../resources/resource-names.ts';
 import { ScreenCard } from './components.tsx';
 import { riskLevelKey } from './helpers.ts';
 import { comparisonOrgStatusColumns, type ComparisonOrgStatus } from './compare-org-status.tsx';
