@@ -1,36 +1,19 @@
 import { Button } from '@mui/material';
-import { useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { ConfirmButton, useApiError } from '../../custom-pages/analysis/components.tsx';
-import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { Column, EmbeddedList } from '../common/EmbeddedList.tsx';
 import { RESOURCES } from '../resource-names.ts';
 import { FunctionDetail } from './FunctionDialog.tsx';
 import type { FunctionRecord } from './function-form.ts';
+import { DeleteRowButton } from '../common/DeleteRowButton.tsx';
 
 const RESOURCE = RESOURCES.functions.name;
 
 function FunctionActions({ row, onEdit }: { row: FunctionRecord; onEdit: (f: FunctionRecord) => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const apiError = useApiError();
-  const dataProvider = useSegraDataProvider();
   return (
     <>
       <Button size="small" onClick={() => onEdit(row)}>{translate('segra.analysis.common.edit')}</Button>
-      <ConfirmButton
-        label="segra.analysis.common.delete"
-        title="segra.analysis.common.delete_title"
-        onConfirm={async () => {
-          try {
-            await dataProvider.delete(RESOURCE, { id: row.id, previousData: row });
-            notify('segra.analysis.common.deleted', { type: 'info' });
-            refresh();
-          } catch (e) {
-            apiError(e, 'segra.analysis.errors.function_delete');
-          }
-        }}
-      />
+      <DeleteRowButton resource={RESOURCE} row={row} errorKey="segra.analysis.errors.function_delete" />
     </>
   );
 }

@@ -3,19 +3,19 @@ import { useState } from 'react';
 import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { intlLocale } from '../common/locale.ts';
 import { UploadButton } from '../../custom-pages/analysis/FileButtons.tsx';
-import { ConfirmButton, formatDate, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
+import { formatDate, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
 import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
 import { Column, EmbeddedList } from '../common/EmbeddedList.tsx';
 import { RESOURCES } from '../resource-names.ts';
 import { PeriodForm } from '../system-periods/PeriodForm.tsx';
 import { importing, PeriodStatus, type PeriodRecord } from '../system-periods/SystemPeriods.tsx';
+import { DeleteRowButton } from '../common/DeleteRowButton.tsx';
 
 const RESOURCE = RESOURCES.riskPeriods.name;
 
 /** A ruleset's upload, its exports (zip, xlsx), copy and delete (after the confirmation). */
 function RulesetActions({ row, onCopy }: { row: PeriodRecord; onCopy: (row: PeriodRecord) => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const refresh = useRefresh();
   const apiError = useApiError();
   const dataProvider = useSegraDataProvider();
@@ -38,20 +38,7 @@ function RulesetActions({ row, onCopy }: { row: PeriodRecord; onCopy: (row: Peri
       <Button size="small" disabled={row.status === 'importing'} onClick={() => onCopy(row)}>
         {translate('segra.analysis.risk_period.copy')}
       </Button>
-      <ConfirmButton
-        label="segra.analysis.common.delete"
-        title="segra.analysis.common.delete_title"
-        disabled={row.status === 'importing'}
-        onConfirm={async () => {
-          try {
-            await dataProvider.delete(RESOURCE, { id: row.id, previousData: row });
-            notify('segra.analysis.common.deleted', { type: 'info' });
-            refresh();
-          } catch (e) {
-            apiError(e, 'segra.analysis.errors.risk_delete');
-          }
-        }}
-      />
+      <DeleteRowButton resource={RESOURCE} row={row} errorKey="segra.analysis.errors.risk_delete" disabled={row.status === 'importing'} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Flex } from '../../custom-pages/analysis/Flex.tsx';
 import { RecordSelect, useChoices, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
-import { ConfirmButton, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
+import { ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
 import { RISK_LEVELS, RISK_TYPES, riskLevelColour, riskLevelKey } from '../../custom-pages/analysis/helpers.ts';
 import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
 import { Column, EmbeddedList } from '../common/EmbeddedList.tsx';
@@ -11,6 +11,7 @@ import { FunctionDialog } from '../functions/FunctionDialog.tsx';
 import { FunctionList } from '../functions/FunctionList.tsx';
 import type { FunctionRecord } from '../functions/function-form.ts';
 import { RESOURCES } from '../resource-names.ts';
+import { DeleteRowButton } from '../common/DeleteRowButton.tsx';
 
 const RESOURCE = RESOURCES.risks.name;
 
@@ -100,26 +101,10 @@ function RiskDialog({ riskPeriodId, risk, onClose, onSaved }: { riskPeriodId: st
 
 function RiskActions({ row, onEdit }: { row: RiskRecord; onEdit: (r: RiskRecord) => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const apiError = useApiError();
-  const dataProvider = useSegraDataProvider();
   return (
     <>
       <Button size="small" onClick={() => onEdit(row)}>{translate('segra.analysis.common.edit')}</Button>
-      <ConfirmButton
-        label="segra.analysis.common.delete"
-        title="segra.analysis.common.delete_title"
-        onConfirm={async () => {
-          try {
-            await dataProvider.delete(RESOURCE, { id: row.id, previousData: row });
-            notify('segra.analysis.common.deleted', { type: 'info' });
-            refresh();
-          } catch (e) {
-            apiError(e, 'segra.analysis.errors.risk_delete');
-          }
-        }}
-      />
+      <DeleteRowButton resource={RESOURCE} row={row} errorKey="segra.analysis.errors.risk_delete" />
     </>
   );
 }

@@ -2,11 +2,12 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } 
 import { useState } from 'react';
 import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Flex } from '../../custom-pages/analysis/Flex.tsx';
-import { ConfirmButton, formatDate, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
+import { formatDate, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
 import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
 import { Column, EmbeddedList } from '../common/EmbeddedList.tsx';
 import { intlLocale } from '../common/locale.ts';
 import { RESOURCES } from '../resource-names.ts';
+import { DeleteRowButton } from '../common/DeleteRowButton.tsx';
 
 const RESOURCE = RESOURCES.sqlQueries.name;
 
@@ -79,26 +80,10 @@ function QueryDialog({ query, onClose, onSaved }: { query: SqlQuery | 'new'; onC
 
 function QueryActions({ row, onEdit }: { row: SqlQuery; onEdit: (q: SqlQuery) => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const apiError = useApiError();
-  const dataProvider = useSegraDataProvider();
   return (
     <>
       <Button size="small" onClick={() => onEdit(row)}>{translate('segra.analysis.common.edit')}</Button>
-      <ConfirmButton
-        label="segra.analysis.common.delete"
-        title="segra.analysis.common.delete_title"
-        onConfirm={async () => {
-          try {
-            await dataProvider.delete(RESOURCE, { id: row.id, previousData: row });
-            notify('segra.analysis.common.deleted', { type: 'info' });
-            refresh();
-          } catch (e) {
-            apiError(e, 'segra.analysis.errors.sql_delete');
-          }
-        }}
-      />
+      <DeleteRowButton resource={RESOURCE} row={row} errorKey="segra.analysis.errors.sql_delete" />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { intlLocale } from '../common/locale.ts';
 import { DataQualityLink } from '../../custom-pages/data-quality/DataQualityLink.tsx';
 import { UploadButton } from '../../custom-pages/analysis/FileButtons.tsx';
 import { RecordSelect, useChoices, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
-import { ConfirmButton, formatDate, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
+import { formatDate, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
 import { periodStatusColour, periodStatusKey } from '../../custom-pages/analysis/helpers.ts';
 import { PeriodUsage } from '../../custom-pages/usage/PeriodUsage.tsx';
 import { jobErrorText } from '../../i18n/localize-server.ts';
@@ -14,6 +14,7 @@ import { Column, EmbeddedList } from '../common/EmbeddedList.tsx';
 import { RESOURCES } from '../resource-names.ts';
 import { ImportWarnings } from './ImportWarnings.tsx';
 import { PeriodForm } from './PeriodForm.tsx';
+import { DeleteRowButton } from '../common/DeleteRowButton.tsx';
 
 const RESOURCE = RESOURCES.systemPeriods.name;
 
@@ -55,28 +56,12 @@ export function PeriodStatus({ row }: { row: PeriodRecord }) {
 
 /** A period's data-quality link, extract upload and delete (after the confirmation). */
 function PeriodActions({ row }: { row: PeriodRecord }) {
-  const notify = useNotify();
   const refresh = useRefresh();
-  const apiError = useApiError();
-  const dataProvider = useSegraDataProvider();
   return (
     <>
       <DataQualityLink periodId={row.id} disabled={row.status !== 'ready'} />
       <UploadButton resource={RESOURCE} id={row.id} path="extract" label="segra.analysis.upload.extract" disabled={row.status === 'importing'} onUploaded={refresh} />
-      <ConfirmButton
-        label="segra.analysis.common.delete"
-        title="segra.analysis.common.delete_title"
-        disabled={row.status === 'importing'}
-        onConfirm={async () => {
-          try {
-            await dataProvider.delete(RESOURCE, { id: row.id, previousData: row });
-            notify('segra.analysis.common.deleted', { type: 'info' });
-            refresh();
-          } catch (e) {
-            apiError(e, 'segra.analysis.errors.period_delete');
-          }
-        }}
-      />
+      <DeleteRowButton resource={RESOURCE} row={row} errorKey="segra.analysis.errors.period_delete" disabled={row.status === 'importing'} />
     </>
   );
 }
