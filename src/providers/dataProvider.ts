@@ -8,15 +8,6 @@ import { httpClient } from './httpClient.ts';
 /** The API follows the ra-data-simple-rest contract (DESIGN 6), so the stock provider drives it. */
 const rest = simpleRestProvider('/api', httpClient);
 
-/**
- * A period's SAP tables number their rows by their place in the file (`id`), which is the API's
- * order when no sort is asked (and the only one its fast path pages); it refuses `id` as a sort
- * field, so react-admin's default sort is not sent.
- */
-const fileOrder = simpleRestProvider('/api', (url, options) =>
-  httpClient(url.replace(/([?&])sort=%5B%22id%22%2C%22ASC%22%5D(&|$)/, (_m: string, before: string, after: string) => (after ? before : '')), options),
-);
-
 const WRITES: Record<string, WriteOperation> = {
   create: 'create',
   update: 'update',
@@ -94,10 +85,9 @@ const crud = new Proxy({ ...rest, ...actions }, {
     const fn = (target as unknown as Record<string, unknown>)[method];
     if (typeof fn !== 'function') return fn;
     return async (resource: string, params: { meta?: Record<string, unknown> } | undefined) => {
-      const { api, entity, fileOrder: inFileOrder } = apiResource(resource, params?.meta);
-      const provider = (inFileOrder && method in fileOrder ? fileOrder : target) as unknown as Record<string, unknown>;
+      const { api, entity } = apiResource(resource, params?.meta);
       try {
-        return await (provider[method] as (r: string, p: unknown) => Promise<unknown>).call(provider, api, params);
+        return await (fn as (r: string, p: unknown) => Promise<unknown>).call(target, api, params);
       } catch (e) {
         throw toTranslatedError(e, entity, method);
       }

@@ -24,15 +24,13 @@ export const RESOURCES = {
   // Listed beside the risks on /app/risk/modules: a resource without pages of its own.
   functions: { name: 'functions', api: 'functions' },
   sqlQueries: { name: 'app/admin/sql', api: 'sql-queries' },
-  // The system data browser: one SAP table of a system period (meta: periodId, table), in file order by default.
-  periodTables: { name: 'app/system/modules', api: 'system-periods/:periodId/tables/:table', fileOrder: true },
+  // The system data browser: one SAP table of a system period (meta: periodId, table); its `id`, a row's place, sorts in file order.
+  periodTables: { name: 'app/system/modules', api: 'system-periods/:periodId/tables/:table' },
 } as const;
 
 interface ApiResource {
   api: string;
   entity?: string;
-  /** Its default order is the API's own (no sort sent for react-admin's default `id`). */
-  fileOrder?: boolean;
 }
 
 const byName = new Map<string, ApiResource>(Object.values(RESOURCES).map((r) => [r.name, r]));

@@ -55,8 +55,8 @@ describe('data provider of the period and risk data screens', () => {
     const page = await dataProvider.getList(RESOURCES.periodTables.name, { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'DD' }, meta });
     expect(page).toEqual({ data: [{ id: 0, BNAME: 'DDIC' }], total: 1 });
     expect(calls[0].url.pathname).toBe('/api/system-periods/p%201/tables/USR02');
-    // The API refuses `id` as a sort field; its order without one is the file's.
-    expect(calls[0].url.searchParams.has('sort')).toBe(false);
+    // react-admin's default sort, `id` (a row's place), which the API reads as the file order.
+    expect(JSON.parse(calls[0].url.searchParams.get('sort')!)).toEqual(['id', 'ASC']);
     expect(JSON.parse(calls[0].url.searchParams.get('range')!)).toEqual([0, 24]);
     expect(JSON.parse(calls[0].url.searchParams.get('filter')!)).toEqual({ q: 'DD' });
     await dataProvider.getList(RESOURCES.periodTables.name, { pagination: { page: 2, perPage: 25 }, sort: { field: 'BNAME', order: 'DESC' }, filter: {}, meta });

@@ -39,7 +39,10 @@ export function registerPeriodTables(app: FastifyInstance, db: Database): void {
     const fields = new Map(spec.columns.map((c) => [c.column.toUpperCase(), c]));
     const query = (request.query ?? {}) as Record<string, unknown>;
 
-    const sort = jsonParam('sort', query.sort);
+    const asked = jsonParam('sort', query.sort);
+    // `id` is a row's place in the file (the page numbers its rows so), and react-admin's default
+    // sort: ascending it is the file order, as without a sort.
+    const sort = Array.isArray(asked) && asked.length === 2 && asked[0] === 'id' && String(asked[1]).toUpperCase() === 'ASC' ? undefined : asked;
     let order = 'seq ASC';
     if (sort !== undefined) {
       if (!Array.isArray(sort) || sort.length !== 2 || !fields.has(String(sort[0]).toUpperCase()) || !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())) {

@@ -104,6 +104,10 @@ function suite(target: TestDatabase): void {
       expect(page.headers['content-range']).toBe(`AGR_1251 ${from}-${Math.min(to, last)}/${last + 1}`);
       const expected = csv.slice(from + 1, Math.min(to, last) + 2).map((line) => line.split(',')[header.indexOf('AGR_NAME')]);
       expect(page.body.map((row: { AGR_NAME: string }) => row.AGR_NAME)).toEqual(expected);
+      // `id`, a row's place (react-admin's default sort), is the file order too.
+      const byId = await call('GET', `/api/system-periods/${periodId}/tables/AGR_1251?range=[${from},${to}]&sort=["id","ASC"]`, admin);
+      expect(byId.status).toBe(200);
+      expect(byId.body).toEqual(page.body);
     }
     expect((await call('GET', `/api/system-periods/${periodId}/tables/NOPE`, admin)).status).toBe(404);
     expect((await call('GET', `/api/system-periods/${periodId}/tables/USR02?filter={"NOPE":1}`, admin)).status).toBe(400);
