@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { LineSplitter, plainBytes, type ColumnStrings, type ThreadMessage } from './csv-bytes.ts';
+import type { SkipRule } from './table-types.ts';
 
 interface Start {
   path: string;
@@ -16,6 +17,8 @@ interface Start {
   /** The piece to start in, and where in it (just after a line break). */
   piece: number;
   skip: number;
+  /** Rows the reader leaves out, reported as runs (table-types.ts). */
+  rule?: SkipRule;
   /** Batches the calling thread has mapped (shared). */
   taken: Int32Array;
 }
@@ -27,7 +30,12 @@ const BATCH_ROWS = 32 * 1024;
 async function main(start: Start): Promise<void> {
   const port = parentPort!;
   // Lines are counted from 1 at the start; the reader adds the lines before.
-  const splitter = new LineSplitter(start.delimiter, start.newline, 1);
+  const splitter: LineSplitter = new LineSplitter(start.delimiter, start.newline, 1, start.rule, (count, line, id, fresh) => {
+    room(2);
+    cells[k++] = count;
+    if (start.rule!.run >= 0) cells[k++] = id >= 0 ? id : extraId(start.rule!.run, fresh);
+    end(line, -1);
+  });
   const sent: number[] = [];
   let lines = new Int32Array(BATCH_ROWS);
   let widths = new Int32Array(BATCH_ROWS);
@@ -57,24 +65,25 @@ async function main(start: Start): Promise<void> {
     lines = new Int32Array(BATCH_ROWS);
     widths = new Int32Array(BATCH_ROWS);
   };
-  const field = (col: ColumnStrings, _i: number, buf: Buffer, from: number, to: number): void => {
-    if (k === cells.length) {
-      const grown = new Int32Array(cells.length * 2);
-      grown.set(cells);
-      cells = grown;
+  const room = (n: number): void => {
+    if (k + n <= cells.length) return;
+    const grown = new Int32Array(cells.length * 2);
+    grown.set(cells);
+    cells = grown;
+  };
+  /** A value beyond its column's table, as -1 - its place in `extra`; a run of the same value is one string, as on the calling thread. */
+  const extraId = (column: number, fresh: string): number => {
+    if (lastExtra[column] !== fresh || lastExtraAt[column] < 0) {
+      extra.push(fresh);
+      lastExtra[column] = fresh;
+      lastExtraAt[column] = extra.length - 1;
     }
+    return -1 - lastExtraAt[column];
+  };
+  const field = (col: ColumnStrings, i: number, buf: Buffer, from: number, to: number): void => {
+    room(1);
     const id = col.id(buf, from, to);
-    if (id >= 0) cells[k++] = id;
-    else {
-      // A run of the same value beyond the column's table is one string, as on the calling thread.
-      const fresh = col.fresh;
-      if (lastExtra[_i] !== fresh || lastExtraAt[_i] < 0) {
-        extra.push(fresh);
-        lastExtra[_i] = fresh;
-        lastExtraAt[_i] = extra.length - 1;
-      }
-      cells[k++] = -1 - lastExtraAt[_i];
-    }
+    cells[k++] = id >= 0 ? id : extraId(i, col.fresh);
   };
   const end = (at: number, n: number): void => {
     lines[rows] = at;

@@ -309,7 +309,7 @@ async function openCsvTable(
     get headerLine() {
       return headerAt || papa.headerLine;
     },
-    forEachRow: (onRow) => {
+    forEachRow: (onRow, skip) => {
       once();
       return byteRows(
         {
@@ -326,6 +326,7 @@ async function openCsvTable(
           file,
         },
         onRow,
+        skip,
       );
     },
     batches: () => {

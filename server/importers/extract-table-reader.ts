@@ -11,6 +11,7 @@ import type { ExtractQuality } from './extract-quality.ts';
 import { EXTRACT_TABLES, type ExtractTableName, type ExtractTableSpec } from './extract-tables.ts';
 import { InputError } from './input-error.ts';
 import type { SourceTable } from './table-source.ts';
+import type { SkipRule } from './table-types.ts';
 
 /** Tables with MANDT that are filtered by client; T000 lists the clients and is kept whole. */
 const UNFILTERED_BY_CLIENT: ReadonlySet<string> = new Set(['T000']);
@@ -48,6 +49,28 @@ export async function readTable(table: SourceTable, name: ExtractTableName, ctx:
   const onProgress = ctx.onProgress;
   let count = 0;
   let blank = 0;
+  /** The MANDT bookkeeping of one row (or of a run of `n` rows sharing the value); false when the row is not for the mapper. */
+  const clientOf = (mandt: string, line: number, n: number): boolean => {
+    if (clientStats) {
+      clientStats.total += n;
+      if (mandt !== client) {
+        clientStats.found.add(mandt);
+        return false;
+      }
+      clientStats.kept += n;
+    } else if (!ctx.clients.has(mandt)) {
+      ctx.clients.set(mandt, { file: table.fileName, line });
+      if (ctx.clients.size > 1 && mixedAt === undefined) mixedAt = line;
+    }
+    return mixedAt === undefined;
+  };
+  const skip = skipRule(name, r, iMandt, ctx.objects);
+  const onSkip = (n: number, line: number, mandt: string): void => {
+    const before = count;
+    count += n;
+    if (onProgress && count >>> 16 !== before >>> 16) onProgress({ table: name, rows: count });
+    if (iMandt >= 0) clientOf(trim(mandt), line, n);
+  };
   await table.forEachRow((values, line) => {
     if ((++count & 0xffff) === 0 && onProgress) onProgress({ table: name, rows: count });
     // Rows left entirely blank (spreadsheet exports) are skipped.
@@ -58,27 +81,13 @@ export async function readTable(table: SourceTable, name: ExtractTableName, ctx:
         return;
       }
     }
-    if (iMandt >= 0) {
-      const mandt = trim(values[iMandt]);
-      if (clientStats) {
-        clientStats.total++;
-        if (mandt !== client) {
-          clientStats.found.add(mandt);
-          return;
-        }
-        clientStats.kept++;
-      } else if (!ctx.clients.has(mandt)) {
-        ctx.clients.set(mandt, { file: table.fileName, line });
-        if (ctx.clients.size > 1 && mixedAt === undefined) mixedAt = line;
-      }
-      if (mixedAt !== undefined) return;
-    }
+    if (iMandt >= 0 && !clientOf(trim(values[iMandt]), line, 1)) return;
     if (iAktps >= 0) {
       const aktps = trim(values[iAktps]);
       if (aktps !== '' && aktps.toUpperCase() !== 'A') return;
     }
     mapper(values, line);
-  });
+  }, skip && { rule: skip, onSkip });
   onProgress?.({ table: name, rows: count });
   const rows = count - blank;
   for (const w of table.warnings?.() ?? []) quality.found.push(w);
@@ -99,4 +108,22 @@ export async function readTable(table: SourceTable, name: ExtractTableName, ctx:
       column: 'MANDT',
     });
   }
+}
+
+/**
+ * The rows of AGR_1251 the mapper would drop for their object (and nothing else: no refusal, no
+ * repair, no role to note), as a rule the byte reader applies before making strings (issue 12).
+ */
+function skipRule(name: ExtractTableName, r: TableReader, iMandt: number, objects: ReadonlySet<string> | undefined): SkipRule | undefined {
+  // SEGRA_SKIP_ROWS=0 hands every row to the mapper: the same read, slower (tests compare the two).
+  if (name !== 'AGR_1251' || objects === undefined || process.env.SEGRA_SKIP_ROWS === '0') return undefined;
+  const [role, object, auth, field, low, high] = ['AGR_NAME', 'OBJECT', 'AUTH', 'FIELD', 'LOW', 'HIGH'].map((c) => r.col(c));
+  return {
+    width: r.table.header.length,
+    decide: object,
+    keep: [...objects],
+    nonBlank: [role, auth],
+    run: iMandt,
+    actvt: { field, values: high >= 0 ? [low, high] : [low] },
+  };
 }

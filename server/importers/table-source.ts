@@ -129,7 +129,7 @@ function unsupported(name: string): InputError {
 }
 
 /** Bytes read from a table file at a time. */
-const FILE_PIECE = 256 * 1024;
+const FILE_PIECE = 1024 * 1024;
 
 /** A table file's path and size, for the reader that splits a big one in a thread; none when it cannot be told. */
 async function onDisk(file: string): Promise<{ path: string; size: number; chunk: number } | undefined> {

@@ -30,7 +30,7 @@ export interface SourceTable {
    * nothing is kept between rows. Resolves when the table is read; rejects with an InputError
    * on malformed input, or with whatever `onRow` throws. Use this or `batches`, once.
    */
-  forEachRow(onRow: RowHandler): Promise<void>;
+  forEachRow(onRow: RowHandler, skip?: RowSkip): Promise<void>;
   /** What reading the file had to guess (its encoding), known once its rows were read. */
   warnings?(): DataWarning[];
   /**
@@ -64,6 +64,34 @@ export const TABLE_FILE_EXTENSIONS: readonly string[] = ['.csv', '.txt', '.tsv']
 
 /** Receives each data row as it is parsed. */
 export type RowHandler = (values: string[], line: number) => void;
+
+/**
+ * Rows a reader may leave out of `onRow` because the caller would drop them anyway (issue 12:
+ * most of AGR_1251 is objects no ruleset asks about). Plain data only, so that a reading thread
+ * can apply it to the bytes. A row is skipped only when it has `width` values, its `decide`
+ * value (trimmed) is not in `keep`, every `nonBlank` value holds a visible character and, when
+ * `actvt` is set, it is not an ACTVT row with a one-digit value (those are repaired and counted,
+ * DESIGN 4.1a). Everything else, odd rows included, still reaches `onRow`: a reader that does not
+ * skip is as right as one that does.
+ */
+export interface SkipRule {
+  width: number;
+  decide: number;
+  keep: readonly string[];
+  nonBlank: readonly number[];
+  /** The column whose value a run of skipped rows shares (MANDT), or -1. */
+  run: number;
+  actvt: { field: number; values: readonly number[] } | null;
+}
+
+/**
+ * A skip rule and what receives the skipped rows: runs of consecutive skipped rows, each with its
+ * size, the line of its first row and its `run` column's value as read ('' without one).
+ */
+export interface RowSkip {
+  rule: SkipRule;
+  onSkip: (count: number, line: number, runValue: string) => void;
+}
 
 /** Which tables a caller wants opened. */
 export type Want = (table: string) => boolean;

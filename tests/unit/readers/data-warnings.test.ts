@@ -203,13 +203,13 @@ describe('refused input', () => {
   it('refuses bytes that are not UTF-8 after text that was, naming the line', async () => {
     const dir = folderOf(MINIMAL_EXTRACT);
     const { writeFileSync } = await import('node:fs');
-    // Valid UTF-8 letters in the first piece read, a Windows-1252 Ö far after it.
-    const rows = Array.from({ length: 40_000 }, (_, i) => `USER${i},A\n`).join('');
+    // Valid UTF-8 letters in the first piece read (1 MiB), a Windows-1252 Ö far after it.
+    const rows = Array.from({ length: 200_000 }, (_, i) => `USER${i},A\n`).join('');
     const head = Buffer.from(`BNAME,USTYP\nJÜRGEN,A\n${rows}`, 'utf8');
     writeFileSync(`${dir}/USR02.csv`, Buffer.concat([head, Buffer.from([0x42, 0xd6, 0x52, 0x4e, 0x2c, 0x41, 0x0a])]));
     await expectInputError(readSystemExtract(dir), {
       file: 'USR02.csv',
-      line: 40_003,
+      line: 200_003,
       column: 'BNAME',
       message: /not valid UTF-8/,
     });
