@@ -46,7 +46,9 @@ const rowArb = fc.record({
   shape: fc.oneof({ weight: 20, arbitrary: pick('row') }, { weight: 1, arbitrary: pick('short', 'long', 'blank', 'empty') }),
 });
 
-function agr1251(rows: fc.RecordValue<typeof rowArb>[], crlf: boolean): string {
+type Row = typeof rowArb extends fc.Arbitrary<infer T> ? T : never;
+
+function agr1251(rows: Row[], crlf: boolean): string {
   const br = crlf ? '\r\n' : '\n';
   const lines = rows.map((r) => {
     const values = [r.mandt, r.role, r.object, r.auth, r.field, r.low, r.high, r.deleted];
