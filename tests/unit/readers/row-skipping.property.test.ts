@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DataWarning } from '../../../server/importers/data-warnings.ts';
 import { readSystemExtract } from '../../../server/importers/extract-reader.ts';
 import { folderOf, MINIMAL_EXTRACT } from './helpers.ts';
