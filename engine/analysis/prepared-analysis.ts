@@ -33,6 +33,12 @@ interface HolderSources {
   matches: Map<number, FunctionMatch>;
 }
 
+/** What a reader of findings may do without: the CSV has no column for permission provenance. */
+export interface FindingDetail {
+  /** The permission lines that met each function (DESIGN 5.11); true unless set false. */
+  permissions?: boolean;
+}
+
 /** A holder to evaluate: its name and the sources it holds (with paths, for provenance). */
 export interface Holder {
   level: HolderLevel;
@@ -64,6 +70,8 @@ export class PreparedAnalysis {
   private readonly provenance: ProvenanceContext;
   private readonly org: OrgEvaluator;
   private readonly permissions: PermissionProvenance;
+  /** Per risk index, its place in the risks' order by id (code points; ties in ruleset order). */
+  private riskRanks: Int32Array | null = null;
 
   constructor(
     readonly extract: SystemExtract,
@@ -206,8 +214,18 @@ export class PreparedAnalysis {
     return risks;
   }
 
-  /** The findings of one holder, with provenance and acceptance. */
+  /** The findings of one holder, with provenance and acceptance, in ruleset order. */
   evaluateHolder(holder: Holder, overlay?: ReadonlyMap<string, Uint32Array | null>, instances?: InstanceOverlay): Finding[] {
+    return this.holderFindings(holder, false, {}, overlay, instances);
+  }
+
+  private holderFindings(
+    holder: Holder,
+    byRiskId: boolean,
+    detail: FindingDetail,
+    overlay?: ReadonlyMap<string, Uint32Array | null>,
+    instances?: InstanceOverlay,
+  ): Finding[] {
     const bits = this.checkBitsOf(holder.sourceKeys(), overlay);
     const unconstrained = this.holderEvaluator.metRisks(bits);
     // Most holders meet nothing: the ordered source list is only built for those that do.
@@ -215,8 +233,23 @@ export class PreparedAnalysis {
     const keys = [...new Set(holder.sourceKeys())];
     const risks = this.metRisks(keys, bits, instances, unconstrained);
     if (risks.length === 0) return [];
+    if (byRiskId) {
+      const ranks = this.riskRanksById();
+      risks.sort((a, b) => ranks[a.risk] - ranks[b.risk]);
+    }
     const reached: HolderSources = { sources: holder.sources(), texts: null, matches: new Map() };
-    return risks.map((r) => this.finding(holder, r.risk, r.org, bits, reached, keys, overlay, instances));
+    const permissions = detail.permissions !== false;
+    return risks.map((r) => this.finding(holder, r.risk, r.org, bits, reached, keys, permissions, overlay, instances));
+  }
+
+  /** The rank of each risk in the order compareHolderRows gives one holder's findings (by risk id, stable). */
+  private riskRanksById(): Int32Array {
+    if (this.riskRanks) return this.riskRanks;
+    const risks = this.compiled.risks;
+    const order = risks.map((_, i) => i).sort((a, b) => compareCodePoints(risks[a].risk.id, risks[b].risk.id) || a - b);
+    const ranks = new Int32Array(risks.length);
+    order.forEach((risk, rank) => (ranks[risk] = rank));
+    return (this.riskRanks = ranks);
   }
 
   private finding(
@@ -226,6 +259,7 @@ export class PreparedAnalysis {
     bits: Uint32Array,
     reached: HolderSources,
     keys: readonly string[],
+    withPermissions: boolean,
     overlay?: ReadonlyMap<string, Uint32Array | null>,
     instances?: InstanceOverlay,
   ): Finding {
@@ -244,7 +278,7 @@ export class PreparedAnalysis {
         functionId: this.compiled.functions[f].id,
         action: alt.action,
         sources: this.contributors(alt.checks, reached, overlay),
-        permissions: this.permissions.matches(alt, keys, orgFields, org ? org.witnesses[i] : null, instances),
+        permissions: withPermissions ? this.permissions.matches(alt, keys, orgFields, org ? org.witnesses[i] : null, instances) : [],
       };
       if (!org) reached.matches.set(f, match);
       return match;
@@ -310,8 +344,9 @@ export class PreparedAnalysis {
    * run()'s findings in the same order, made one holder at a time and kept by nobody: the
    * holders are taken in the findings' order (level, name) and each one's findings sorted by
    * risk id, so a writer that streams them never holds a million findings (issue 12).
+   * `detail` leaves out what the writer does not show (the CSV: permission lines).
    */
-  *sortedFindings(): Generator<Finding> {
+  *sortedFindings(detail: FindingDetail = {}): Generator<Finding> {
     for (const level of levelsInOrder(this.options.holderLevels ?? ALL_LEVELS)) {
       const names =
         level === 'USER'
@@ -322,7 +357,7 @@ export class PreparedAnalysis {
       names.sort(compareCodePoints);
       for (const name of names) {
         const holder = level === 'USER' ? this.userHolder(name) : level === 'ROLE' ? this.roleHolder(name) : this.profileHolder(name);
-        yield* this.evaluateHolder(holder).sort(compareHolderRows);
+        yield* this.holderFindings(holder, true, detail);
       }
     }
   }

@@ -75,7 +75,7 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     for (const w of warnings) process.stderr.write(`${warningLine(w)}\n`);
     let findings = 0;
     const counted = function* (): Generator<Finding> {
-      for (const finding of prepared.sortedFindings()) {
+      for (const finding of prepared.sortedFindings({ permissions: false })) {
         findings++;
         yield finding;
       }

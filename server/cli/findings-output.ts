@@ -52,15 +52,81 @@ export function* findingsCsvLines(result: AnalysisResult, orgValues: boolean, ex
   for (const i of csvOrder(findings)) yield row(findings[i], i);
 }
 
+/** What quoting leaves alone inside a cell: no quote, comma or line break (csvField). */
+const PLAIN_INSIDE = /^[^",\r\n]*$/;
+
+/** A function match's text and source paths, each known to need no quotes inside a cell (or not). */
+interface MatchText {
+  fn: string;
+  fnPlain: boolean;
+  paths: string[];
+  pathsPlain: boolean;
+}
+
+/** csvField of parts joined by `;`, the parts' quoting need known: only the ends are looked at. */
+function joinedCell(parts: readonly string[], plain: boolean): string {
+  const text = parts.join(';');
+  if (!plain || text.length === 0) return csvField(text);
+  const a = text.charCodeAt(0);
+  const b = text.charCodeAt(text.length - 1);
+  // Only a blank at either end still asks for quotes; every blank \\s knows is <= 32 or >= U+00A0.
+  return (a <= 32 || a >= 0xa0 || b <= 32 || b >= 0xa0) && /^\s|\s$/.test(text) ? csvField(text) : text;
+}
+
 /**
  * The CSV lines of findings that come in the CSV's order already (PreparedAnalysis.sortedFindings),
- * without extras: each row is written as its finding is made, none is kept.
+ * without extras: each row is written as its finding is made, none is kept. A holder's cells and a
+ * risk's cells are quoted once, a match's texts once (issue 12: a million rows on LD).
  */
 export function* sortedFindingsCsvLines(findings: Iterable<Finding>, orgValues: boolean): Iterable<string> {
   yield findingsCsvColumns(orgValues).join(',');
-  const row = csvRow(orgValues, {});
-  let i = 0;
-  for (const f of findings) yield row(f, i++);
+  // By risk id (the ruleset's own strings, their hashes kept); level and type checked as they come.
+  const riskCells = new Map<string, { level: string; type: string; cells: string }>();
+  // A holder's matches are its own: the texts are kept for one holder at a time.
+  const matchTexts = new Map<FunctionMatch, MatchText>();
+  const textOf = (m: FunctionMatch): MatchText => {
+    let t = matchTexts.get(m);
+    if (!t) {
+      const fn = `${m.functionId}:${m.action ?? ''}`;
+      const paths = m.sources.map(formatSourcePath);
+      t = { fn, fnPlain: PLAIN_INSIDE.test(fn), paths, pathsPlain: paths.every((p) => PLAIN_INSIDE.test(p)) };
+      matchTexts.set(m, t);
+    }
+    return t;
+  };
+  let level = '';
+  let holder = '';
+  let holderCells = '';
+  const fns: string[] = [];
+  const sources: string[] = [];
+  for (const f of findings) {
+    if (f.holder !== holder || f.level !== level) {
+      level = f.level;
+      holder = f.holder;
+      holderCells = `${csvField(level)},${csvField(holder)},`;
+      matchTexts.clear();
+    }
+    let risk = riskCells.get(f.riskId);
+    if (risk === undefined || risk.level !== f.riskLevel || risk.type !== f.riskType) {
+      risk = { level: f.riskLevel, type: f.riskType, cells: `${csvField(f.riskId)},${csvField(f.riskLevel)},${csvField(f.riskType)},` };
+      riskCells.set(f.riskId, risk);
+    }
+    fns.length = 0;
+    sources.length = 0;
+    let fnPlain = true;
+    let pathsPlain = true;
+    // Distinct source paths over all functions of a finding, in first-seen order (formatSources).
+    for (const m of f.functions) {
+      const t = textOf(m);
+      fns.push(t.fn);
+      fnPlain &&= t.fnPlain;
+      pathsPlain &&= t.pathsPlain;
+      for (const p of t.paths) if (!sources.includes(p)) sources.push(p);
+    }
+    let line = `${holderCells}${risk.cells}${joinedCell(fns, fnPlain)},${joinedCell(sources, pathsPlain)}`;
+    if (orgValues) line += `,${csvField(formatOrgValues(f))}`;
+    yield line;
+  }
 }
 
 /** Makes one finding's CSV row (`i`: its index in the extras' lists). */

@@ -28,3 +28,18 @@ describe('PreparedAnalysis.sortedFindings (streamed output, issue 12)', () => {
     );
   });
 });
+
+describe('PreparedAnalysis.sortedFindings without permission lines (the CSV stream, issue 12)', () => {
+  it('yields run()\'s findings with every match\'s permissions left empty, nothing else changed', () => {
+    fc.assert(
+      fc.property(landscapeArb, fc.integer({ min: 0, max: 15 }), (l, pick) => {
+        const combos = allOptionCombinations();
+        const options = combos[pick % combos.length];
+        const whole = prepareAnalysis(l.extract, l.ruleset, options).run();
+        const lean = [...prepareAnalysis(l.extract, l.ruleset, options).sortedFindings({ permissions: false })];
+        expect(lean).toEqual(whole.findings.map((f) => ({ ...f, functions: f.functions.map((m) => ({ ...m, permissions: [] })) })));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
