@@ -1,8 +1,9 @@
 /**
  * Reads one table of a system extract: indexes its header, then streams its rows, skipping
  * blank rows, rows of other clients (MANDT) and inactive profile rows (AKTPS), and hands the
- * rest to the table's row mapper. Without --client it rejects an extract holding several
- * clients; with --client it counts per table what it kept, for the reader's final check.
+ * rest to the table's row mapper. Without --client it lists the clients the table holds, for
+ * the reader to reject an extract of several (mergeClients); with --client it counts per table
+ * what it kept, for the reader's final check.
  * Progress is reported every 65,536 rows and at the end of the table.
  */
 import { isBlankRow, TableReader, trim } from './extract-cells.ts';
@@ -20,13 +21,17 @@ const UNFILTERED_BY_CLIENT: ReadonlySet<string> = new Set(['T000']);
 export interface ReadContext extends MapperContext {
   client: string | undefined;
   onProgress: ((p: { table: string; rows: number }) => void) | undefined;
-  /** Without --client: every MANDT met so far and where it was first met. */
+  /** Without --client: every MANDT met so far in the tables merged (mergeClients) and where it was first met. */
   clients: Map<string, { file: string; line: number }>;
   /** With --client: per table, the rows with a MANDT and how many were kept. */
   clientRowsSeen: Map<string, { fileName: string; total: number; kept: number; found: Set<string> }>;
 }
 
-export async function readTable(table: SourceTable, name: ExtractTableName, ctx: ReadContext): Promise<void> {
+/**
+ * Reads the table; returns, without --client, each MANDT it holds with the line it first
+ * appears on, in that order (empty with --client).
+ */
+export async function readTable(table: SourceTable, name: ExtractTableName, ctx: ReadContext): Promise<Map<string, number>> {
   const spec: ExtractTableSpec = EXTRACT_TABLES[name];
   const r = new TableReader(table);
   r.indexHeader(spec.columns, spec.required, name);
@@ -43,8 +48,9 @@ export async function readTable(table: SourceTable, name: ExtractTableName, ctx:
     clientStats = { fileName: table.fileName, total: 0, kept: 0, found: new Set() };
     ctx.clientRowsSeen.set(name, clientStats);
   }
-  /** Set where a second client shows up without --client; rows are then only scanned for the list. */
-  let mixedAt: number | undefined;
+  /** Without --client: this table's clients, each with its first line. */
+  const clients = new Map<string, number>();
+  let mixed = false;
 
   const onProgress = ctx.onProgress;
   let count = 0;
@@ -58,11 +64,12 @@ export async function readTable(table: SourceTable, name: ExtractTableName, ctx:
         return false;
       }
       clientStats.kept += n;
-    } else if (!ctx.clients.has(mandt)) {
-      ctx.clients.set(mandt, { file: table.fileName, line });
-      if (ctx.clients.size > 1 && mixedAt === undefined) mixedAt = line;
+    } else if (!clients.has(mandt) && !ctx.clients.has(mandt)) {
+      clients.set(mandt, line);
+      // A second client: the read fails (mergeClients); the rest is only scanned for the list.
+      if (ctx.clients.size + clients.size > 1) mixed = true;
     }
-    return mixedAt === undefined;
+    return !mixed;
   };
   const skip = skipRule(name, r, iMandt, ctx.objects);
   const onSkip = (n: number, line: number, mandt: string): void => {
@@ -100,10 +107,24 @@ export async function readTable(table: SourceTable, name: ExtractTableName, ctx:
     });
   }
   quality.tableRead(name, table.fileName, rows);
+  return clients;
+}
+
+/**
+ * Adds a table's clients (readTable's answer) to those of the tables before it: a second client
+ * is refused, naming the file and the line it first appears on.
+ */
+export function mergeClients(ctx: ReadContext, fileName: string, clients: ReadonlyMap<string, number>): void {
+  let mixedAt: number | undefined;
+  for (const [mandt, line] of clients) {
+    if (ctx.clients.has(mandt)) continue;
+    ctx.clients.set(mandt, { file: fileName, line });
+    if (ctx.clients.size > 1 && mixedAt === undefined) mixedAt = line;
+  }
   if (mixedAt !== undefined) {
     const found = [...ctx.clients.keys()].sort().map((m) => (m === '' ? "''" : m));
     throw new InputError(`the extract holds several clients (MANDT ${found.join(', ')}); choose one with --client`, {
-      file: table.fileName,
+      file: fileName,
       line: mixedAt,
       column: 'MANDT',
     });
