@@ -75,11 +75,10 @@ async function rolesOfDroppedRows(source: TableSource, extract: SystemExtract, q
 const ASIDE = 'AGR_1251';
 
 /**
- * Whether AGR_1251 is read beside the other tables: only a folder's plain file big enough for
- * the reading thread, cut down to the objects a ruleset needs (`segra analyze`). Its thread then
- * splits the file while this thread reads the other tables, instead of waiting for the thread's
- * rows (L: 1.5 s of 3.5 s). The rows and warnings are the same as in a read in order; with several
- * defects in several files, the error named first may differ.
+ * Whether AGR_1251 is read beside the other tables: a folder cut down to the objects a ruleset
+ * needs, with the reading thread on (`segra analyze`). Its thread then splits the file while this
+ * thread reads the other tables, instead of waiting for the thread's rows. A read that succeeds
+ * this way is the read in order; one that fails is done again in order, which names the error.
  */
 async function asideWanted(input: TableSourceInput, options: ReadExtractOptions, wanted: (t: string) => boolean): Promise<boolean> {
   if (typeof input !== 'string' || options.objects === undefined || options.into !== undefined || !wanted(ASIDE) || !readThreadsWanted()) return false;
@@ -90,10 +89,10 @@ async function asideWanted(input: TableSourceInput, options: ReadExtractOptions,
   }
 }
 
-/** Merges the tables' clients in the order a folder is read (by file name), those before `before` only when given. */
-function mergeInOrder(ctx: ReadContext, tables: TableClients[], before?: string): void {
+/** Merges the tables' clients in the order a folder is read: by file name. */
+function mergeInOrder(ctx: ReadContext, tables: TableClients[]): void {
   const order = [...tables].sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
-  for (const t of order) if (before === undefined || t.fileName < before) mergeClients(ctx, t.fileName, t.clients);
+  for (const t of order) mergeClients(ctx, t.fileName, t.clients);
 }
 
 /** A table's clients as readTable lists them. */
@@ -102,42 +101,37 @@ interface TableClients {
   clients: Map<string, number>;
 }
 
-/** The read of the table aside: under way, its file's name known once opened. */
-interface AsideRead {
-  done: Promise<TableClients | undefined>;
-  readonly fileName: string | undefined;
-}
-
 /** Reads the folder's AGR_1251 alone; its clients are merged by the caller, with the other tables' (mergeClients). */
-function readAside(
-  source: TableSource,
-  ctx: ReadContext,
-  once: (table: SourceTable) => void,
-): AsideRead {
-  const state: { fileName: string | undefined } = { fileName: undefined };
-  const done = (async () => {
-    let read: TableClients | undefined;
-    // Its own client list: the others' are merged only at the end.
-    const own: ReadContext = { ...ctx, clients: new Map() };
-    for await (const table of source.tables({ want: (t) => t === ASIDE })) {
-      once(table);
-      state.fileName ??= table.fileName;
-      read = { fileName: table.fileName, clients: await readTable(table, ASIDE, own) };
-    }
-    return read;
-  })();
-  return {
-    done,
-    get fileName() {
-      return state.fileName;
-    },
-  };
+async function readAside(source: TableSource, ctx: ReadContext, once: (table: SourceTable) => void): Promise<TableClients | undefined> {
+  let read: TableClients | undefined;
+  // Its own client list: the others' are merged only at the end.
+  const own: ReadContext = { ...ctx, clients: new Map() };
+  for await (const table of source.tables({ want: (t) => t === ASIDE })) {
+    once(table);
+    read = { fileName: table.fileName, clients: await readTable(table, ASIDE, own) };
+  }
+  return read;
 }
 
-export async function readSystemExtract(
-  input: TableSourceInput,
-  options: ReadExtractOptions = {},
-): Promise<SystemExtract> {
+export async function readSystemExtract(input: TableSourceInput, options: ReadExtractOptions = {}): Promise<SystemExtract> {
+  const wanted = tablesWanted(options);
+  if (!(await asideWanted(input, options, wanted))) return readExtract(input, options, false);
+  try {
+    return await readExtract(input, options, true);
+  } catch {
+    // The read beside is only faster: when it fails, the read in order says why, naming the
+    // error a read in order meets first (with several defects in several files the order matters).
+    return readExtract(input, options, false);
+  }
+}
+
+/** Which tables a read takes: those of the extract, or the ones asked for. */
+function tablesWanted(options: ReadExtractOptions): (name: string) => boolean {
+  const only = options.tables ? new Set(options.tables.map((t) => t.trim().toUpperCase())) : undefined;
+  return (name: string): boolean => Object.hasOwn(EXTRACT_TABLES, name) && (!only || only.has(name));
+}
+
+async function readExtract(input: TableSourceInput, options: ReadExtractOptions, besides: boolean): Promise<SystemExtract> {
   const source = openTableSource(input);
   const extract = options.into ?? emptyExtract();
   const client = options.client?.trim() || undefined;
@@ -151,8 +145,7 @@ export async function readSystemExtract(
     clientRowsSeen: new Map(),
     quality: new ExtractQuality(),
   };
-  const only = options.tables ? new Set(options.tables.map((t) => t.trim().toUpperCase())) : undefined;
-  const wanted = (name: string): boolean => Object.hasOwn(EXTRACT_TABLES, name) && (!only || only.has(name));
+  const wanted = tablesWanted(options);
   const seen = new Map<string, string>();
   const once = (table: SourceTable): void => {
     const first = seen.get(table.table);
@@ -163,9 +156,9 @@ export async function readSystemExtract(
     }
     seen.set(table.table, table.fileName);
   };
-  const aside = (await asideWanted(input, options, wanted)) ? readAside(openTableSource(input), ctx, once) : undefined;
-  // Its failure is taken up below, after the other tables' or instead of theirs: not unhandled meanwhile.
-  aside?.done.catch(() => undefined);
+  const aside = besides ? readAside(openTableSource(input), ctx, once) : undefined;
+  // Its failure is taken up below (and the caller reads again in order): not unhandled meanwhile.
+  aside?.catch(() => undefined);
   /** With a table read aside, the tables' clients are merged at the end, in the folder's order. */
   const later: TableClients[] = [];
   try {
@@ -176,18 +169,12 @@ export async function readSystemExtract(
       else mergeClients(ctx, table.fileName, clients);
     }
   } catch (e) {
-    // A folder's files are read in name order: what the tables before the failing one hold
-    // (the one read aside among them, its own failure or a second client) is named first.
-    const failed = e instanceof InputError ? e.file : undefined;
-    if (aside && failed !== undefined && !(aside.fileName !== undefined && failed < aside.fileName)) {
-      const read = await aside.done;
-      if (read) later.push(read);
-      mergeInOrder(ctx, later, failed);
-    }
+    // The read beside stops before the caller reads again in order (its thread would compete).
+    await aside?.catch(() => undefined);
     throw e;
   }
   if (aside) {
-    const read = await aside.done;
+    const read = await aside;
     if (read) later.push(read);
     mergeInOrder(ctx, later);
   }

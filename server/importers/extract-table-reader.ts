@@ -75,7 +75,8 @@ export async function readTable(table: SourceTable, name: ExtractTableName, ctx:
   const onSkip = (n: number, line: number, mandt: string): void => {
     const before = count;
     count += n;
-    if (onProgress && count >>> 16 !== before >>> 16) onProgress({ table: name, rows: count });
+    // Reported at each multiple of 65,536 rows, as row by row.
+    if (onProgress) for (let at = (Math.floor(before / 65536) + 1) * 65536; at <= count; at += 65536) onProgress({ table: name, rows: at });
     if (iMandt >= 0) clientOf(trim(mandt), line, n);
   };
   await table.forEachRow((values, line) => {

@@ -147,7 +147,7 @@ describe('a big plain CSV file split in a second thread (csv-bytes-thread.ts)', 
     ['a control character in the thread part', false, 0.9],
     ['a quote in the calling thread part', false, 0.1],
   ] as const)('reads %s as the PapaParse path does', async (name, crlf, at) => {
-    // Over 5 MiB: the thread starts a fifth into the file, at a piece (1 MiB) boundary.
+    // Over 5 MiB: the thread starts at a piece (1 MiB) boundary a tenth into the file, at least one piece in.
     const lines = rows(150_000, crlf);
     if (at !== undefined) {
       const k = Math.floor(lines.length * at);
