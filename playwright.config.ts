@@ -22,7 +22,10 @@ export default defineConfig({
   // checkout, a parallel run) keeps its own, so it cannot wipe a running one's artefacts.
   outputDir: process.env.E2E_PORT ? `test-results-${port}` : 'test-results',
   timeout: 30_000,
-  retries: 0,
+  // In CI one retry: on this 2-core machine, with the suite's server and Chromium sharing it,
+  // a UI step now and then misses its 5 s (2026-11-26: groups' save, drill-down's layout box,
+  // each passing in the run before). A retried test is listed as flaky, never hidden.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
