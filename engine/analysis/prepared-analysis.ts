@@ -11,7 +11,7 @@ import type { Ruleset } from '../model/ruleset.ts';
 import { compileRuleset } from '../ruleset/compile.ts';
 import type { CompiledRisk, CompiledRuleset } from '../ruleset/compiled.ts';
 import { compareCodePoints } from '../authorisation/code-point.ts';
-import { hasBit } from '../bitset.ts';
+import { hasBit, orInto } from '../bitset.ts';
 import { buildProfileInstances, buildRoleInstances, IntervalCache, type AuthorisationInstance } from '../landscape/instances.ts';
 import { Landscape, type ReachedSource } from '../landscape/landscape.ts';
 import { AcceptanceIndex } from './acceptance.ts';
@@ -48,6 +48,11 @@ export interface Holder {
   sourceKeys: () => Iterable<string>;
   /** USER holders: every role held (assigned, inside an assigned composite, via the reference user). */
   rolesHeld?: () => Iterable<string>;
+  /**
+   * The OR of the holder's source bits (atoms or checks as the mode has them), null when none has
+   * any: the same as OR-ing `sourceKeys()`'s bits, from a few cached per-role ORs (issue 12).
+   */
+  sourceBits?: () => Uint32Array | null;
 }
 
 /**
@@ -64,6 +69,8 @@ export class PreparedAnalysis {
   readonly sourceEvaluator: SourceEvaluator;
   readonly holderEvaluator: HolderEvaluator;
   private readonly sourceBits = new Map<string, Uint32Array | null>();
+  private readonly roleGroupBits = new Map<string, Uint32Array | null>();
+  private readonly profileGroupBits = new Map<string, Uint32Array | null>();
   private readonly roleRiskCache = new Map<string, Set<number>>();
   private rowsByRole: Map<string, RoleAuthorisationRow[]> | null = null;
   private readonly acceptances: AcceptanceIndex;
@@ -156,6 +163,31 @@ export class PreparedAnalysis {
     return bits;
   }
 
+  /**
+   * The OR of the sources' bits (null when none has any), kept per role or per profile in `cache`
+   * (keyed by the plain name: a composed key would be a new string to hash at every lookup).
+   */
+  private groupBits(cache: Map<string, Uint32Array | null>, name: string, keys: (name: string) => Iterable<string>): Uint32Array | null {
+    let bits = cache.get(name);
+    if (bits !== undefined) return bits;
+    bits = null;
+    for (const k of keys(name)) {
+      const b = this.bitsOf(k);
+      if (b === null) continue;
+      if (bits === null) bits = b.slice();
+      else orInto(bits, b);
+    }
+    cache.set(name, bits);
+    return bits;
+  }
+
+  /** The check bits of a holder: from its cached group ORs when it has them and nothing is overlaid. */
+  private holderCheckBits(holder: Holder, overlay?: ReadonlyMap<string, Uint32Array | null>): Uint32Array {
+    if (!holder.sourceBits || overlay) return this.checkBitsOf(holder.sourceKeys(), overlay);
+    // OR is associative and idempotent: one source standing for all of them decides the same checks.
+    return this.holderEvaluator.checkBits([holder.sourceBits()]);
+  }
+
   checkBitsOf(keys: Iterable<string>, overlay?: ReadonlyMap<string, Uint32Array | null>): Uint32Array {
     const sourceBits: (Uint32Array | null)[] = [];
     for (const k of keys) sourceBits.push(this.bitsOf(k, overlay));
@@ -166,24 +198,50 @@ export class PreparedAnalysis {
     const l = this.landscape;
     const d = this.options.date;
     const sources = (): ReachedSource[] => l.userSources(bname, d, roles);
+    const roleKeys = (role: string): string[] => l.roleLeafKeys(role);
+    const profileKeys = (profile: string): string[] => l.profileLeafKeys(profile);
     return {
       level: 'USER',
       name: bname,
       sources,
       sourceKeys: () => l.userSourceKeys(bname, d, roles),
       rolesHeld: () => l.roleTreeOf(bname, d, roles),
+      sourceBits: () => {
+        let bits: Uint32Array | null = null;
+        const add = (group: Uint32Array | null): void => {
+          if (group === null) return;
+          if (bits === null) bits = group.slice();
+          else orInto(bits, group);
+        };
+        l.forEachUserSourceGroup(
+          bname,
+          d,
+          roles,
+          (role) => add(this.groupBits(this.roleGroupBits, role, roleKeys)),
+          (profile) => add(this.groupBits(this.profileGroupBits, profile, profileKeys)),
+        );
+        return bits;
+      },
     };
   }
 
   roleHolder(role: string): Holder {
     const sources = (): ReachedSource[] => this.landscape.roleLeaves(role).map((s) => ({ key: s.key, path: s.path.slice(1) }));
-    return { level: 'ROLE', name: role, sources, sourceKeys: () => this.landscape.roleLeafKeys(role) };
+    const keys = (name: string): string[] => this.landscape.roleLeafKeys(name);
+    return { level: 'ROLE', name: role, sources, sourceKeys: () => keys(role), sourceBits: () => this.groupBits(this.roleGroupBits, role, keys) };
   }
 
   profileHolder(profile: string): Holder {
     const sources = (): ReachedSource[] =>
       this.landscape.profileLeaves(profile).map((s) => ({ key: s.key, path: s.path.slice(1) }));
-    return { level: 'PROFILE', name: profile, sources, sourceKeys: () => this.landscape.profileLeafKeys(profile) };
+    const keys = (name: string): string[] => this.landscape.profileLeafKeys(name);
+    return {
+      level: 'PROFILE',
+      name: profile,
+      sources,
+      sourceKeys: () => keys(profile),
+      sourceBits: () => this.groupBits(this.profileGroupBits, profile, keys),
+    };
   }
 
   /**
@@ -226,7 +284,7 @@ export class PreparedAnalysis {
     overlay?: ReadonlyMap<string, Uint32Array | null>,
     instances?: InstanceOverlay,
   ): Finding[] {
-    const bits = this.checkBitsOf(holder.sourceKeys(), overlay);
+    const bits = this.holderCheckBits(holder, overlay);
     const unconstrained = this.holderEvaluator.metRisks(bits);
     // Most holders meet nothing: the ordered source list is only built for those that do.
     if (unconstrained.length === 0) return [];

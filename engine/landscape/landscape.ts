@@ -180,6 +180,23 @@ export class Landscape {
     return keys;
   }
 
+  /**
+   * The roles and manual profiles whose leaves make up `userSourceKeys` (repeats possible), each
+   * handed to `role` or `profile`: a holder's bits are the OR of theirs, so deciding whether a user
+   * meets anything needs neither its key set nor a lookup per key (issue 12).
+   */
+  forEachUserSourceGroup(user: string, date: Date8, roles: readonly string[] | undefined, role: (name: string) => void, profile: (name: string) => void): void {
+    const own = (u: string, roleList: readonly string[]): void => {
+      for (const r of roleList) role(r);
+      const profiles = this.profilesByUser.get(u);
+      if (!profiles) return;
+      for (const p of profiles) if (!this.generatedProfiles.has(p)) profile(p);
+    };
+    own(user, roles ?? this.rolesOf(user, date));
+    const ref = this.referenceUserByUser.get(user);
+    if (ref !== undefined && ref !== user && this.users.has(ref)) own(ref, this.rolesOf(ref, date));
+  }
+
   private addOwnKeys(keys: Set<string>, user: string, roles: readonly string[]): void {
     for (const role of roles) for (const k of this.roleLeafKeys(role)) keys.add(k);
     const profiles = this.profilesByUser.get(user);
