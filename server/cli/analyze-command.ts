@@ -5,7 +5,7 @@ import type { AnalysisLevel, AnalysisResult, Finding, InstanceMode } from '../..
 import type { InputWarning } from '../../engine/model/controls.ts';
 import { hasOrgLevelRisks } from '../../engine/ruleset/org-fields.ts';
 import { warningLine } from '../importers/data-warnings.ts';
-import { preferReadThreads } from '../importers/csv-bytes.ts';
+import { preferReadThreads } from '../importers/csv-bytes-half.ts';
 import { readMitigations } from '../importers/mitigation-reader.ts';
 import { readUsage } from '../importers/usage-reader.ts';
 import type { FindingExtras } from './control-columns.ts';

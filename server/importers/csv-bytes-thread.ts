@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { LineSplitter, plainBytes, type ColumnStrings, type ThreadMessage } from './csv-bytes.ts';
+import { LineSplitter, plainBytes, type ColumnStrings } from './csv-bytes.ts';
+import type { ThreadMessage } from './csv-bytes-half.ts';
 import type { SkipRule } from './table-types.ts';
 
 interface Start {

@@ -309,7 +309,7 @@ async function openCsvTable(
     get headerLine() {
       return headerAt || papa.headerLine;
     },
-    forEachRow: (onRow, skip) => {
+    forEachRow: (onRow, skip, onIds) => {
       once();
       return byteRows(
         {
@@ -327,6 +327,7 @@ async function openCsvTable(
         },
         onRow,
         skip,
+        onIds,
       );
     },
     batches: () => {

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import { emptyExtract, type SystemExtract } from '../../engine/model/extract.ts';
 import { mergeClients, readTable, type ReadContext } from './extract-table-reader.ts';
-import { readThreadsWanted } from './csv-bytes.ts';
+import { readThreadsWanted } from './csv-bytes-half.ts';
 import type { DataWarning } from './data-warnings.ts';
 import { dataQualityWarnings, ExtractQuality } from './extract-quality.ts';
 import { EXTRACT_TABLES, type ExtractTableName } from './extract-tables.ts';

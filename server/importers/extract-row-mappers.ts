@@ -29,7 +29,7 @@ export interface MapperContext {
  * activities are two characters. Restored to two digits, and counted for
  * ACTVT_LEADING_ZERO_LOST, so the warning says what was repaired.
  */
-function oneDigit(v: string): boolean {
+export function oneDigit(v: string): boolean {
   // A hot path (every ACTVT row): no trim, no allocation.
   const n = v.length;
   if (n === 0 || n > 3) return false;
@@ -43,7 +43,7 @@ function oneDigit(v: string): boolean {
 }
 
 /** Without the authorisation's name, instances cannot be kept apart (DESIGN 4.1a): refused. */
-function emptyAuth(r: TableReader, line: number, table: string): never {
+export function emptyAuth(r: TableReader, line: number, table: string): never {
   throw new InputError(
     `the authorisation name (AUTH) is empty: ${table} rows cannot be grouped into authorisations without it; export the table with its AUTH values`,
     { file: r.table.fileName, line, column: 'AUTH' },

@@ -12,7 +12,8 @@ import type { ExtractQuality } from './extract-quality.ts';
 import { EXTRACT_TABLES, type ExtractTableName, type ExtractTableSpec } from './extract-tables.ts';
 import { InputError } from './input-error.ts';
 import type { SourceTable } from './table-source.ts';
-import type { SkipRule } from './table-types.ts';
+import type { IdRowHandler, SkipRule } from './table-types.ts';
+import { makeIdMapper } from './extract-id-mapper.ts';
 
 /** Tables with MANDT that are filtered by client; T000 lists the clients and is kept whole. */
 const UNFILTERED_BY_CLIENT: ReadonlySet<string> = new Set(['T000']);
@@ -95,7 +96,14 @@ export async function readTable(table: SourceTable, name: ExtractTableName, ctx:
       if (aktps !== '' && aktps.toUpperCase() !== 'A') return;
     }
     mapper(values, line);
-  }, skip && { rule: skip, onSkip });
+  }, skip && { rule: skip, onSkip }, idRows(name, r, ctx, skip, {
+    row: () => {
+      if ((++count & 0xffff) === 0 && onProgress) onProgress({ table: name, rows: count });
+    },
+    blank: () => void blank++,
+    key,
+    client: iMandt >= 0 ? (mandt, line) => clientOf(trim(mandt), line, 1) : undefined,
+  }));
   onProgress?.({ table: name, rows: count });
   const rows = count - blank;
   for (const w of table.warnings?.() ?? []) quality.found.push(w);
@@ -130,6 +138,51 @@ export function mergeClients(ctx: ReadContext, fileName: string, clients: Readon
       column: 'MANDT',
     });
   }
+}
+
+/** What the reading of a table does to each row before its mapper, for the id lane's rows. */
+interface RowSteps {
+  /** Counts the row (and reports progress). */
+  row: () => void;
+  /** Counts a row left entirely blank, which is not mapped. */
+  blank: () => void;
+  /** The column whose blank value may mean a blank row (-1: none). */
+  key: number;
+  /** The MANDT bookkeeping: false when the row is not for the mapper. */
+  client: ((mandt: string, line: number) => boolean) | undefined;
+}
+
+/**
+ * The id lane of AGR_1251 (issue 12, extract-id-mapper.ts): the rows the byte reader splits come
+ * as ids and go through the same steps as a row of strings (count, blank row, client, mapper).
+ * Only with the skip rule: where no rule is made (SEGRA_SKIP_ROWS=0, no object filter) every row
+ * takes the strings, which the tests compare with this lane.
+ */
+function idRows(name: ExtractTableName, r: TableReader, ctx: ReadContext, skip: SkipRule | undefined, steps: RowSteps): IdRowHandler | undefined {
+  const mapper = skip ? makeIdMapper(name, r, ctx) : undefined;
+  if (!mapper) return undefined;
+  const { key, client } = steps;
+  const iMandt = r.col('MANDT');
+  const valueOf = (ids: Int32Array, at: number, list: readonly string[] | undefined, extra: readonly string[]): string => {
+    const id = ids[at];
+    return id >= 0 ? list![id] : extra[-1 - id];
+  };
+  return (ids, from, width, lists, extra, line) => {
+    steps.row();
+    if (key >= 0) {
+      const k = valueOf(ids, from + key, lists[key], extra);
+      if (k.length === 0 || k.charCodeAt(0) <= 32) {
+        const values: string[] = [];
+        for (let c = 0; c < width; c++) values.push(valueOf(ids, from + c, lists[c], extra));
+        if (isBlankRow(values)) {
+          steps.blank();
+          return;
+        }
+      }
+    }
+    if (client && !client(valueOf(ids, from + iMandt, lists[iMandt], extra), line)) return;
+    mapper(ids, from, lists, extra, line);
+  };
 }
 
 /**

@@ -30,7 +30,7 @@ export interface SourceTable {
    * nothing is kept between rows. Resolves when the table is read; rejects with an InputError
    * on malformed input, or with whatever `onRow` throws. Use this or `batches`, once.
    */
-  forEachRow(onRow: RowHandler, skip?: RowSkip): Promise<void>;
+  forEachRow(onRow: RowHandler, skip?: RowSkip, onIds?: IdRowHandler): Promise<void>;
   /** What reading the file had to guess (its encoding), known once its rows were read. */
   warnings?(): DataWarning[];
   /**
@@ -64,6 +64,15 @@ export const TABLE_FILE_EXTENSIONS: readonly string[] = ['.csv', '.txt', '.tsv']
 
 /** Receives each data row as it is parsed. */
 export type RowHandler = (values: string[], line: number) => void;
+
+/**
+ * Receives a data row split on its bytes as ids of its values (issue 12: no string, no array per
+ * row): value c is `lists[c][ids[from + c]]` when that id is not negative, else `extra[-1 - id]`.
+ * The lists only grow and may be another set from one row to the next (each reading thread has
+ * its own); `ids` and `extra` are reused once the call returns. A reader that has no such rows
+ * (text, workbooks) hands every row to the RowHandler: a caller must take both.
+ */
+export type IdRowHandler = (ids: Int32Array, from: number, width: number, lists: readonly (readonly string[])[], extra: readonly string[], line: number) => void;
 
 /**
  * Rows a reader may leave out of `onRow` because the caller would drop them anyway (issue 12:

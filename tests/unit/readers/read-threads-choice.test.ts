@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { preferReadThreads, readThreadsWanted } from '../../../server/importers/csv-bytes.ts';
+import { preferReadThreads, readThreadsWanted } from '../../../server/importers/csv-bytes-half.ts';
 
 // Issue 12: `segra analyze` splits big files in a second thread unless SEGRA_READ_THREADS=0;
 // elsewhere (the server) only SEGRA_READ_THREADS=1 does.
