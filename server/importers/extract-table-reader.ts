@@ -96,7 +96,7 @@ export async function readTable(table: SourceTable, name: ExtractTableName, ctx:
       if (aktps !== '' && aktps.toUpperCase() !== 'A') return;
     }
     mapper(values, line);
-  }, skip && { rule: skip, onSkip }, idRows(name, r, ctx, skip, {
+  }, skip && { rule: skip, onSkip }, iAktps >= 0 ? undefined : idRows(name, r, ctx, {
     row: () => {
       if ((++count & 0xffff) === 0 && onProgress) onProgress({ table: name, rows: count });
     },
@@ -153,13 +153,12 @@ interface RowSteps {
 }
 
 /**
- * The id lane of AGR_1251 (issue 12, extract-id-mapper.ts): the rows the byte reader splits come
- * as ids and go through the same steps as a row of strings (count, blank row, client, mapper).
- * Only with the skip rule: where no rule is made (SEGRA_SKIP_ROWS=0, no object filter) every row
- * takes the strings, which the tests compare with this lane.
+ * The id lane of the big tables (issue 12, extract-id-mapper.ts): the rows the byte reader splits
+ * come as ids and go through the same steps as a row of strings (count, blank row, client,
+ * mapper). SEGRA_ID_ROWS=0 sends every row the way of strings, which the tests compare with this.
  */
-function idRows(name: ExtractTableName, r: TableReader, ctx: ReadContext, skip: SkipRule | undefined, steps: RowSteps): IdRowHandler | undefined {
-  const mapper = skip ? makeIdMapper(name, r, ctx) : undefined;
+function idRows(name: ExtractTableName, r: TableReader, ctx: ReadContext, steps: RowSteps): IdRowHandler | undefined {
+  const mapper = process.env.SEGRA_ID_ROWS === '0' ? undefined : makeIdMapper(name, r, ctx);
   if (!mapper) return undefined;
   const { key, client } = steps;
   const iMandt = r.col('MANDT');

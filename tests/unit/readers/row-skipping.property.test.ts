@@ -16,9 +16,12 @@ type Outcome = { extract: unknown; warnings: DataWarning[]; rowCounts: Record<st
 
 const OBJECTS = new Set(['S_TCODE', 'F_BKPF_BUK']);
 
+/** Skipping, and the rows as ids (extract-id-mapper.ts), against neither. */
 async function read(dir: string, skipping: boolean, client?: string): Promise<Outcome> {
   const saved = process.env.SEGRA_SKIP_ROWS;
+  const savedIds = process.env.SEGRA_ID_ROWS;
   process.env.SEGRA_SKIP_ROWS = skipping ? '1' : '0';
+  process.env.SEGRA_ID_ROWS = skipping ? '1' : '0';
   try {
     const warnings: DataWarning[] = [];
     const rowCounts: Record<string, number> = {};
@@ -29,6 +32,8 @@ async function read(dir: string, skipping: boolean, client?: string): Promise<Ou
   } finally {
     if (saved === undefined) delete process.env.SEGRA_SKIP_ROWS;
     else process.env.SEGRA_SKIP_ROWS = saved;
+    if (savedIds === undefined) delete process.env.SEGRA_ID_ROWS;
+    else process.env.SEGRA_ID_ROWS = savedIds;
   }
 }
 
