@@ -19,8 +19,12 @@ test('groups: page permissions are saved, and adding an existing page asks to ov
   await page.locator('input[name="name"]').fill(`Denetçiler ${run}`);
   // One matrix of pages × flags, saved with the form (issue 15 item 9).
   await page.getByLabel('Departmanlar: Sadece görüntüle', { exact: true }).check();
+  // The group and its pages are one POST, and the edit page follows its answer: under the whole
+  // suite's load a URL check of 5 s ran out twice in CI; the answer is now awaited (and checked).
+  const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/groups');
   await page.getByRole('button', { name: 'Kaydet' }).click();
-  await expect(page).toHaveURL(/\/app\/user\/add-group\/[0-9a-f-]{36}$/);
+  expect((await created).status()).toBe(201);
+  await expect(page).toHaveURL(/\/app\/user\/add-group\/[0-9a-f-]{36}$/, { timeout: 15_000 });
   const groupId = page.url().split('/').pop()!;
 
   const card = page.locator('.MuiCard-root', { hasText: 'Sayfa yetkisi ekle' });
