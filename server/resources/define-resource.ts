@@ -100,9 +100,15 @@ export interface ResourceSpec {
    * The database writes a page as JSON text, sent as it comes, with its total in the same
    * statement when that is not cached: no row parsing nor JSON.stringify per field, one round
    * trip (issue 11). Only for resources without `decorate` whose columns need no conversion on
-   * the way out (no timestamps: the database's JSON would not be ISO with milliseconds).
+   * the way out but the timestamps named in `jsonTimestamps`.
    */
   pageAsJson?: boolean;
+  /**
+   * With `pageAsJson`: the API fields whose columns are `timestamptz`. The database writes them as
+   * Date#toISOString writes the driver's Date (UTC, milliseconds truncated, as both drivers
+   * parse the fraction); its own JSON of a timestamp would keep the microseconds and the zone.
+   */
+  jsonTimestamps?: string[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -172,7 +178,12 @@ export function recordSelect(spec: Pick<ResourceSpec, 'columns'>): string {
  */
 function jsonRecordOf(spec: ResourceSpec): string | null {
   if (!spec.pageAsJson) return null;
-  const pairs = Object.entries(spec.columns).map(([field, column]) => `'${field.replace(/[^A-Za-z0-9_]/g, '')}', ${quote(spec.table)}.${quote(column)}`);
+  const timestamps = new Set(spec.jsonTimestamps ?? []);
+  const valueOf = (field: string, column: string): string => {
+    const value = `${quote(spec.table)}.${quote(column)}`;
+    return timestamps.has(field) ? `to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : value;
+  };
+  const pairs = Object.entries(spec.columns).map(([field, column]) => `'${field.replace(/[^A-Za-z0-9_]/g, '')}', ${valueOf(field, column)}`);
   // json_build_object takes at most 100 arguments.
   if (pairs.length > 50) throw new Error(`Resource ${spec.name}: too many columns for pageAsJson`);
   return `json_build_object(${pairs.join(', ')})`;
@@ -186,6 +197,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     if (!(f in spec.columns)) throw new Error(`Resource ${spec.name}: unknown field ${f}`);
   }
   if (spec.pageAsJson && spec.decorate) throw new Error(`Resource ${spec.name}: pageAsJson pages cannot be decorated`);
+  for (const f of spec.jsonTimestamps ?? []) if (!(f in spec.columns) || !spec.pageAsJson) throw new Error(`Resource ${spec.name}: jsonTimestamps field ${f} is not a column of a pageAsJson resource`);
   resources.set(spec.name, spec);
   const table = quote(spec.table);
   const col = (field: string): string => quote(spec.columns[field]);

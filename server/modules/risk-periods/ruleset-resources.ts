@@ -68,6 +68,10 @@ export const risksResource: ResourceSpec = {
   tenantScoped: true,
   access: { read: [...ROLES], write: [...ROLES], page: 'risk/modules' },
   touchOnUpdate: ['updated_at'],
+  // A ruleset's risks are listed by every screen that picks one (issue 11: the bench's
+  // "risks of the ruleset" was the one list endpoint dearer than before that issue).
+  pageAsJson: true,
+  jsonTimestamps: ['createdAt', 'updatedAt'],
   stamp: (_ctx, op) => (op === 'create' ? { manual: true } : {}),
   conflictMessage: 'A risk with this id already exists in the risk period',
   checkReferences: checkRiskFunctions,
