@@ -173,20 +173,20 @@ export function recordSelect(spec: Pick<ResourceSpec, 'columns'>): string {
 }
 
 /**
- * The SQL expression of one row as its API record in JSON (`pageAsJson`), fields in the order
- * of `columns`, as JSON.stringify of the driver's row would write them; null when not asked for.
+ * The select list of one row as its API record (`pageAsJson`), fields in the order of
+ * `columns`, for row_to_json: compact JSON, as JSON.stringify of the driver's row would write
+ * it (json_build_object would put a space on each side of every colon); null when not asked for.
  */
-function jsonRecordOf(spec: ResourceSpec): string | null {
+function jsonFieldsOf(spec: ResourceSpec): string | null {
   if (!spec.pageAsJson) return null;
   const timestamps = new Set(spec.jsonTimestamps ?? []);
-  const valueOf = (field: string, column: string): string => {
-    const value = `${quote(spec.table)}.${quote(column)}`;
-    return timestamps.has(field) ? `to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : value;
-  };
-  const pairs = Object.entries(spec.columns).map(([field, column]) => `'${field.replace(/[^A-Za-z0-9_]/g, '')}', ${valueOf(field, column)}`);
-  // json_build_object takes at most 100 arguments.
-  if (pairs.length > 50) throw new Error(`Resource ${spec.name}: too many columns for pageAsJson`);
-  return `json_build_object(${pairs.join(', ')})`;
+  return Object.entries(spec.columns)
+    .map(([field, column]) => {
+      const value = `${quote(spec.table)}.${quote(column)}`;
+      const json = timestamps.has(field) ? `to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : value;
+      return `${json} AS "${field.replace(/"/g, '')}"`;
+    })
+    .join(', ');
 }
 
 /** Declares the resource: GET list/one, POST, PUT, DELETE under /api/<name>, all behind authentication. */
@@ -202,7 +202,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   const table = quote(spec.table);
   const col = (field: string): string => quote(spec.columns[field]);
   const selectList = recordSelect(spec);
-  const jsonRecord = jsonRecordOf(spec);
+  const jsonFields = jsonFieldsOf(spec);
   const tenantField = Object.entries(spec.columns).find(([, c]) => c === TENANT_COLUMN)?.[0];
   // Fields a client never sets: the id, the tenant, and the timestamps the server keeps.
   const protectedFields = new Set(['id', 'createdAt', 'updatedAt', ...(tenantField ? [tenantField] : [])]);
@@ -304,7 +304,9 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     const params: unknown[] = [];
     const where = [...scope(ctx, params), ...filterConditions(spec, jsonParam('filter', query.filter) ?? {}, params)];
     const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
-    const order = sortField === 'id' ? `"id" ${sortOrder}` : `${col(sortField)} ${sortOrder} NULLS LAST, "id" ${sortOrder}`;
+    const orderIn = (prefix: string): string =>
+      sortField === 'id' ? `${prefix}"id" ${sortOrder}` : `${prefix}${col(sortField)} ${sortOrder} NULLS LAST, ${prefix}"id" ${sortOrder}`;
+    const order = orderIn('');
     const countSql = `SELECT count(*)::int AS total FROM ${table}${whereSql}`;
     const pageFrom = spec.pageByIds
       ? `${table} JOIN (SELECT "id" AS page_id FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}) AS page ON page.page_id = ${table}."id"`
@@ -315,10 +317,10 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
       reply.header('Access-Control-Expose-Headers', 'Content-Range');
     };
 
-    if (jsonRecord) {
+    if (jsonFields) {
       const limited = pageFrom ?? `(SELECT * FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}) AS ${table}`;
       const pageSql = (withTotal: boolean) =>
-        `SELECT coalesce(json_agg(${jsonRecord} ORDER BY ${order}), '[]')::text AS records, count(*)::int AS length${withTotal ? `, (${countSql}) AS total` : ''} FROM ${limited}`;
+        `SELECT coalesce('[' || string_agg(row_to_json(rec)::text, ',' ORDER BY ${orderIn(`${table}.`)}) || ']', '[]') AS records, count(*)::int AS length${withTotal ? `, (${countSql}) AS total` : ''} FROM ${limited} CROSS JOIN LATERAL (SELECT ${jsonFields}) AS rec`;
       type JsonPage = { records: string; length: number; total?: number };
       let page: Promise<{ rows: JsonPage[] }> | undefined;
       try {

@@ -99,6 +99,20 @@ function authSuite(target: TestDatabase): void {
     expect(old.json().code).toBe('TOKEN_EXPIRED');
   });
 
+  it('refuses a token once its expiry passes, though it was accepted (and its verification remembered) before', async () => {
+    const r = await login({ email: 'ayse@acme.test', password: 'pass1234' }, '10.0.0.7');
+    // The login token's own claims (its user, session version), signed again to expire in 2 s.
+    const { exp: _exp, iat: _iat, ...claims } = app.jwt.decode<Record<string, unknown>>(r.json().token)!;
+    const short = app.jwt.sign(claims, { expiresIn: 2 });
+    const call = () => app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${short}` } });
+    expect((await call()).statusCode).toBe(200);
+    expect((await call()).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const late = await call();
+    expect(late.statusCode).toBe(401);
+    expect(late.json().code).toBe('TOKEN_EXPIRED');
+  });
+
   it('refuses a passive user', async () => {
     await db.query(`UPDATE app_users SET status = 'passive' WHERE email = 'ayse@acme.test'`);
     expect((await login({ email: 'ayse@acme.test', password: 'pass1234' }, '10.0.0.6')).statusCode).toBe(401);

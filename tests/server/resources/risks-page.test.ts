@@ -67,6 +67,8 @@ function risksPageSuite(target: TestDatabase): void {
     const page = r.json() as Record<string, unknown>[];
     const expected = await oldShape('risk_id ASC, id ASC', 25, 0);
     expect(page).toEqual(expected);
+    // Byte for byte what JSON.stringify wrote: no space the database's json_build_object would add.
+    expect(r.body).toBe(JSON.stringify(expected));
     for (const [i, record] of page.entries()) expect(Object.keys(record)).toEqual(Object.keys(expected[i]));
     expect(page.map((p) => p.createdAt)).toEqual(['2026-01-02T03:04:05.999Z', '2026-01-02T03:04:05.000Z', '1999-12-31T20:59:59.291Z', '2026-06-30T12:00:00.000Z']);
     expect(page.map((p) => p.updatedAt)).toEqual(['2026-01-02T03:04:07.000Z', '2026-01-02T03:04:06.000Z', '1999-12-31T21:00:00.292Z', '2026-06-30T12:00:01.000Z']);
