@@ -102,7 +102,7 @@ function authSuite(target: TestDatabase): void {
   it('refuses a token once its expiry passes, though it was accepted (and its verification remembered) before', async () => {
     const r = await login({ email: 'ayse@acme.test', password: 'pass1234' }, '10.0.0.7');
     // The login token's own claims (its user, session version), signed again to expire in 2 s.
-    const claims = { ...app.jwt.decode<Record<string, unknown>>(r.json().token)! };
+    const claims: AccessTokenClaims & { exp?: number; iat?: number } = { ...app.jwt.decode<AccessTokenClaims & { exp?: number; iat?: number }>(r.json().token)! };
     delete claims.exp;
     delete claims.iat;
     const short = app.jwt.sign(claims, { expiresIn: 2 });
