@@ -1,3 +1,4 @@
+import type { AccessTokenClaims } from '../../server/auth/roles.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
