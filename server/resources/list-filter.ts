@@ -49,9 +49,10 @@ export function filterConditions(spec: Pick<ResourceSpec, 'columns' | 'filterabl
       params.push(`%${escapeLike(value.trim())}%`);
       const n = params.length;
       where.push(`(${spec.q.map((f) => `${col(f)}::text ILIKE $${n}`).join(' OR ')})`);
-    } else if (field in spec.filterable || Object.hasOwn(spec.filterAliases ?? {}, field)) {
+    } else if (Object.hasOwn(spec.filterable, field) || Object.hasOwn(spec.filterAliases ?? {}, field)) {
+      // Own keys only: `constructor` or `toString` are in every object, and are no field.
       // An alias filters a declared field with its own match (holderExact: holder, exactly).
-      const alias = spec.filterable[field] === undefined ? spec.filterAliases![field] : undefined;
+      const alias = Object.hasOwn(spec.filterable, field) ? undefined : spec.filterAliases![field];
       const op = alias?.op ?? spec.filterable[field];
       const column = col(alias?.field ?? field);
       if (value === null) {

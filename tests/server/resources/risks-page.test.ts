@@ -76,6 +76,14 @@ function risksPageSuite(target: TestDatabase): void {
     expect(page[1].orgFields).toEqual(['BUKRS', 'WERKS']);
   });
 
+  it('refuses a filter on a name every object has (constructor, toString) as an unknown field: 400, not 500', async () => {
+    for (const field of ['constructor', 'toString', '__proto__']) {
+      const r = await list({ riskPeriodId, [field]: 1 }, ['riskId', 'ASC'], [0, 24]);
+      expect(r.statusCode, field).toBe(400);
+      expect(r.json().message).toBe(`The filter parameter has an unknown field: ${field}`);
+    }
+  });
+
   it('keeps the sort and the offset, and answers one statement whose page is JSON text', async () => {
     const seen: unknown[][] = [];
     const query = db.query.bind(db);
