@@ -39,10 +39,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
     secret: options.secret,
     sign: { expiresIn: options.ttl },
     // A token that never expires is never accepted, whoever signed it.
-    // A verified token's claims are remembered (fast-jwt's cache, keyed by a hash of the token,
-    // kept no longer than its exp): the signature and the JSON of the claims are not worked out
-    // again on every request of a session (issue 11: per-request cost). `trusted` below still
-    // runs on every request, so an ended session ends at once.
+    // A verified token is remembered (fast-jwt's cache, keyed by a SHA-256 of the whole token,
+    // kept no longer than its exp): its HMAC is not checked again on every request of a session
+    // (issue 11: per-request cost). `trusted` below still runs on every request, so an ended
+    // session ends at once.
     verify: { requiredClaims: ['exp', 'sub'], cache: 10_000 },
     // Sessions end when access ends (DESIGN 6): the token's session version must still be its user's.
     trusted: (_request, claims) => {
@@ -55,7 +55,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
       name: claims.name,
       role: claims.Role,
       customerId: claims.customerId,
-      permissions: claims.permissions ?? {},
+      // A copy: with the cache, every request of a token would share the claims' own object.
+      permissions: { ...(claims.permissions ?? {}) },
     }),
   });
   app.decorate('signAccessToken', (claims: AccessTokenClaims) => app.jwt.sign(claims));

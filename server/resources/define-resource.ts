@@ -174,8 +174,10 @@ export function recordSelect(spec: Pick<ResourceSpec, 'columns'>): string {
 
 /**
  * The select list of one row as its API record (`pageAsJson`), fields in the order of
- * `columns`, for row_to_json: compact JSON, as JSON.stringify of the driver's row would write
- * it (json_build_object would put a space on each side of every colon); null when not asked for.
+ * `columns`, for row_to_json: compact JSON, as JSON.stringify of the driver's row writes it
+ * (json_build_object would put a space on each side of every colon), but for the text of a jsonb
+ * value, which keeps the database's spaces (the same values); null when not asked for. Column
+ * types are held to what both agree on by tests/server/resources/json-page-columns.test.ts.
  */
 function jsonFieldsOf(spec: ResourceSpec): string | null {
   if (!spec.pageAsJson) return null;

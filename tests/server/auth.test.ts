@@ -102,15 +102,17 @@ function authSuite(target: TestDatabase): void {
 
   it('refuses a token once its expiry passes, though it was accepted (and its verification remembered) before', async () => {
     const r = await login({ email: 'ayse@acme.test', password: 'pass1234' }, '10.0.0.7');
-    // The login token's own claims (its user, session version), signed again to expire in 2 s.
+    // The login token's own claims (its user, session version), signed again to expire in 3 to 4 s.
     const claims: AccessTokenClaims & { exp?: number; iat?: number } = { ...app.jwt.decode<AccessTokenClaims & { exp?: number; iat?: number }>(r.json().token)! };
     delete claims.exp;
     delete claims.iat;
-    const short = app.jwt.sign(claims, { expiresIn: 2 });
+    const short = app.jwt.sign(claims, { expiresIn: 4 });
+    // exp is in whole seconds: the token lives 3 to 4 s, and the wait ends just after it.
+    const expiresAt = app.jwt.decode<{ exp: number }>(short)!.exp * 1000;
     const call = () => app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${short}` } });
     expect((await call()).statusCode).toBe(200);
     expect((await call()).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 100));
     const late = await call();
     expect(late.statusCode).toBe(401);
     expect(late.json().code).toBe('TOKEN_EXPIRED');
