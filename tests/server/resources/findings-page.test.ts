@@ -1,12 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app.ts';
-import type { Database } from '../../../server/db/database.ts';
-import { migrate } from '../../../server/db/migrate.ts';
+import { describe, expect, it } from 'vitest';
 import { findingsResource } from '../../../server/modules/analyses/findings-resource.ts';
 import { recordSelect } from '../../../server/resources/define-resource.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
-import { config, fixtures } from '../resource-samples.ts';
+import { listPageApp } from './list-page-app.ts';
 
 // Every kind of value a finding holds: nested provenance, text arrays with quotes, commas,
 // braces and non-ASCII, nulls, numbers in JSON, generated columns (status, execution rank).
@@ -28,92 +24,60 @@ const ROWS: unknown[][] = [
 ];
 
 function findingsPageSuite(target: TestDatabase): void {
-  let db: Database;
-  let app: FastifyInstance;
-  let token: string;
-  let analysisId: string;
-  const customerId = crypto.randomUUID();
-
-  beforeAll(async () => {
-    db = await target.open();
-    await migrate(db);
-    app = await buildApp(config, { db, logger: false });
-    await db.query(`INSERT INTO customers (id, name) VALUES ($1, 'Acme')`, [customerId]);
-    analysisId = (await fixtures(db, customerId)).analysisId;
+  const page = listPageApp(target, 'findings', async (db, customerId, f) => {
     for (const [holder, riskId, riskLevel, provenance, orgValues, controls, execution, remediation, usage, message, accepted, acceptedBy] of ROWS) {
       await db.query(
         `INSERT INTO findings (customer_id, analysis_id, level, holder, holder_name, risk_id, risk_description, risk_level, risk_type, business_process,
            functions, sources, provenance, org_values, controls, execution, remediation, usage, message, accepted, accepted_by, meeting_roles)
          VALUES ($1, $2, 'USER', $3, $4, $5, 'Pay and post – "both"', $6, 'SOD', 'P2P', 'F1:FB60', 'R:Z_AP', $7, $8, $9, $10, $11, $12, $13, $14, $15, '{Z_AP}')`,
-        [customerId, analysisId, holder, `${String(holder)} Ünal`, riskId, riskLevel, provenance, orgValues, controls, execution, remediation, usage, message, accepted, acceptedBy],
+        [customerId, f.analysisId, holder, `${String(holder)} Ünal`, riskId, riskLevel, provenance, orgValues, controls, execution, remediation, usage, message, accepted, acceptedBy],
       );
     }
-    token = app.signAccessToken({ sub: crypto.randomUUID(), name: 'a', email: 'a@test.local', customerId, Role: 'Admin', permissions: {} });
   });
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-    await target.teardown();
-  });
-
-  const list = (filter: object, sort: [string, string], range: [number, number]) =>
-    app.inject({
-      method: 'GET',
-      url: `/api/findings?filter=${encodeURIComponent(JSON.stringify(filter))}&sort=${encodeURIComponent(JSON.stringify(sort))}&range=${encodeURIComponent(JSON.stringify(range))}`,
-      headers: { authorization: `Bearer ${token}` },
-    });
+  const { list, statementsDuring } = page;
 
   /** The page as the list answered it before (rows read by the driver, then JSON.stringify). */
   const oldShape = async (where: string, params: unknown[], order: string, limit: number, offset: number) =>
     JSON.parse(
       JSON.stringify(
-        (await db.query(`SELECT ${recordSelect(findingsResource)} FROM findings WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params)).rows,
+        (await page.db.query(`SELECT ${recordSelect(findingsResource)} FROM findings WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`, params)).rows,
       ),
     ) as Record<string, unknown>[];
 
   it('answers a filtered page with the same keys, in the same order, and the same values as the records read row by row', async () => {
-    const r = await list({ analysisId, riskId: ['R1'] }, ['holder', 'ASC'], [0, 24]);
+    const r = await list({ analysisId: page.fixtures.analysisId, riskId: ['R1'] }, ['holder', 'ASC'], [0, 24]);
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toMatch(/^application\/json/);
     expect(r.headers['content-range']).toBe('findings 0-2/3');
-    const expected = await oldShape(`analysis_id = $1 AND risk_id = 'R1'`, [analysisId], 'holder ASC, id ASC', 25, 0);
-    const page = r.json() as Record<string, unknown>[];
-    expect(page.map((f) => f.holder)).toEqual(['ALICE', 'BOB', 'CAROL']);
-    expect(page).toEqual(expected);
-    for (const [i, record] of page.entries()) expect(Object.keys(record)).toEqual(Object.keys(expected[i]));
-    expect(Object.keys(page[0])).toEqual(Object.keys(findingsResource.columns));
-    expect(page[1].functions).toEqual(PROVENANCE);
-    expect(page[1].orgValues).toEqual(['BUKRS=1000', 'a,b', 'q"uote', '{br}']);
+    const expected = await oldShape(`analysis_id = $1 AND risk_id = 'R1'`, [page.fixtures.analysisId], 'holder ASC, id ASC', 25, 0);
+    const records = r.json() as Record<string, unknown>[];
+    expect(records.map((f) => f.holder)).toEqual(['ALICE', 'BOB', 'CAROL']);
+    expect(records).toEqual(expected);
+    for (const [i, record] of records.entries()) expect(Object.keys(record)).toEqual(Object.keys(expected[i]));
+    expect(Object.keys(records[0])).toEqual(Object.keys(findingsResource.columns));
+    expect(records[1].functions).toEqual(PROVENANCE);
+    expect(records[1].orgValues).toEqual(['BUKRS=1000', 'a,b', 'q"uote', '{br}']);
   });
 
   it('keeps the order and the offset of the page, and an empty page is []', async () => {
-    const r = await list({ analysisId }, ['executionRank', 'DESC'], [1, 2]);
+    const r = await list({ analysisId: page.fixtures.analysisId }, ['executionRank', 'DESC'], [1, 2]);
     expect(r.headers['content-range']).toBe('findings 1-2/4');
-    expect(r.json()).toEqual(await oldShape('analysis_id = $1', [analysisId], 'execution_rank DESC NULLS LAST, id DESC', 2, 1));
-    const empty = await list({ analysisId, riskId: ['NONE'] }, ['holder', 'ASC'], [0, 24]);
+    expect(r.json()).toEqual(await oldShape('analysis_id = $1', [page.fixtures.analysisId], 'execution_rank DESC NULLS LAST, id DESC', 2, 1));
+    const empty = await list({ analysisId: page.fixtures.analysisId, riskId: ['NONE'] }, ['holder', 'ASC'], [0, 24]);
     expect(empty.statusCode).toBe(200);
     expect(empty.body).toBe('[]');
     expect(empty.headers['content-range']).toBe('findings */0');
   });
 
   it('reads a page and its total in one database statement, and the page as JSON text', async () => {
-    const seen: { sql: string; rows: unknown[] }[] = [];
-    const query = db.query.bind(db);
-    db.query = async <T,>(sql: string, params?: unknown[]) => {
-      const result = await query<T>(sql, params);
-      if (/\bfindings\b/.test(sql)) seen.push({ sql, rows: result.rows });
-      return result;
-    };
-    try {
-      const r = await list({ analysisId, level: ['USER'] }, ['holder', 'ASC'], [0, 1]);
+    const seen = await statementsDuring(async () => {
+      const r = await list({ analysisId: page.fixtures.analysisId, level: ['USER'] }, ['holder', 'ASC'], [0, 1]);
       expect(r.statusCode).toBe(200);
       expect(r.headers['content-range']).toBe('findings 0-1/4');
-    } finally {
-      db.query = query;
-    }
+    });
     expect(seen).toHaveLength(1);
-    expect(seen[0].rows).toHaveLength(1);
-    expect(typeof (seen[0].rows[0] as { records: unknown }).records).toBe('string');
+    expect(seen[0]).toHaveLength(1);
+    expect(typeof (seen[0][0] as { records: unknown }).records).toBe('string');
   });
 }
 
