@@ -8,6 +8,7 @@ import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
 import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../errors.ts';
 import { countCacheOf } from './count-cache.ts';
 import { filterConditions, MAX_RANGE, quoteIdentifier as quote } from './list-filter.ts';
+import { jsonFieldsOf, jsonPageSql } from './json-page.ts';
 import { jsonParam } from './query-params.ts';
 
 declare module 'fastify' {
@@ -172,25 +173,6 @@ export function recordSelect(spec: Pick<ResourceSpec, 'columns'>): string {
     .join(', ');
 }
 
-/**
- * The select list of one row as its API record (`pageAsJson`), fields in the order of
- * `columns`, for row_to_json: compact JSON, as JSON.stringify of the driver's row writes it
- * (json_build_object would put a space on each side of every colon), but for the text of a jsonb
- * value, which keeps the database's spaces (the same values); null when not asked for. Column
- * types are held to what both agree on by tests/server/resources/json-page-columns.test.ts.
- */
-function jsonFieldsOf(spec: ResourceSpec): string | null {
-  if (!spec.pageAsJson) return null;
-  const timestamps = new Set(spec.jsonTimestamps ?? []);
-  return Object.entries(spec.columns)
-    .map(([field, column]) => {
-      const value = `${quote(spec.table)}.${quote(column)}`;
-      const json = timestamps.has(field) ? `to_char(${value} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : value;
-      return `${json} AS "${field.replace(/"/g, '')}"`;
-    })
-    .join(', ');
-}
-
 /** Declares the resource: GET list/one, POST, PUT, DELETE under /api/<name>, all behind authentication. */
 export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: { db: Database }): void {
   const { db } = deps;
@@ -322,7 +304,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     if (jsonFields) {
       const limited = pageFrom ?? `(SELECT * FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}) AS ${table}`;
       const pageSql = (withTotal: boolean) =>
-        `SELECT coalesce('[' || string_agg(row_to_json(rec)::text, ',' ORDER BY ${orderIn(`${table}.`)}) || ']', '[]') AS records, count(*)::int AS length${withTotal ? `, (${countSql}) AS total` : ''} FROM ${limited} CROSS JOIN LATERAL (SELECT ${jsonFields}) AS rec`;
+        jsonPageSql({ table, fields: jsonFields, limited, order: orderIn(`${table}.`), countSql: withTotal ? countSql : undefined });
       type JsonPage = { records: string; length: number; total?: number };
       let page: Promise<{ rows: JsonPage[] }> | undefined;
       try {
