@@ -33,6 +33,22 @@ interface HolderSources {
   matches: Map<number, FunctionMatch>;
 }
 
+/** A risk a holder meets, with its org-level answer (null: the risk has no org fields). */
+export interface MetRisk {
+  risk: number;
+  org: OrgAnswer | null;
+}
+
+/** What one holder meets, for writers that stream findings (PreparedAnalysis.sortedHolderRisks). */
+export interface HolderRisks {
+  level: HolderLevel;
+  name: string;
+  /** Risk indexes met, in the findings' order. */
+  risks: readonly MetRisk[];
+  /** The function matches of risks[k]; without org fields one function's match is the same object in every risk. */
+  matches(k: number): FunctionMatch[];
+}
+
 /** What a reader of findings may do without: the CSV has no column for permission provenance. */
 export interface FindingDetail {
   /** The permission lines that met each function (DESIGN 5.11); true unless set false. */
@@ -124,8 +140,8 @@ export class PreparedAnalysis {
     bits: Uint32Array,
     instances?: InstanceOverlay,
     unconstrained: readonly number[] = this.holderEvaluator.metRisks(bits),
-  ): { risk: number; org: OrgAnswer | null }[] {
-    const out: { risk: number; org: OrgAnswer | null }[] = [];
+  ): MetRisk[] {
+    const out: MetRisk[] = [];
     for (const r of unconstrained) {
       const compiled = this.compiled.risks[r];
       if (compiled.orgFields.length === 0) {
@@ -284,20 +300,38 @@ export class PreparedAnalysis {
     overlay?: ReadonlyMap<string, Uint32Array | null>,
     instances?: InstanceOverlay,
   ): Finding[] {
+    const met = this.holderRisks(holder, byRiskId, detail, overlay, instances);
+    if (!met) return [];
+    return met.risks.map((r, k) => this.finding(holder, r.risk, r.org, met.matches(k)));
+  }
+
+  /** What a holder meets (null: nothing), its function matches made on demand. */
+  private holderRisks(
+    holder: Holder,
+    byRiskId: boolean,
+    detail: FindingDetail,
+    overlay?: ReadonlyMap<string, Uint32Array | null>,
+    instances?: InstanceOverlay,
+  ): HolderRisks | null {
     const bits = this.holderCheckBits(holder, overlay);
     const unconstrained = this.holderEvaluator.metRisks(bits);
     // Most holders meet nothing: the ordered source list is only built for those that do.
-    if (unconstrained.length === 0) return [];
+    if (unconstrained.length === 0) return null;
     const keys = [...new Set(holder.sourceKeys())];
     const risks = this.metRisks(keys, bits, instances, unconstrained);
-    if (risks.length === 0) return [];
+    if (risks.length === 0) return null;
     if (byRiskId) {
       const ranks = this.riskRanksById();
       risks.sort((a, b) => ranks[a.risk] - ranks[b.risk]);
     }
     const reached: HolderSources = { sources: holder.sources(), texts: null, matches: new Map() };
     const permissions = detail.permissions !== false;
-    return risks.map((r) => this.finding(holder, r.risk, r.org, bits, reached, keys, permissions, overlay, instances));
+    return {
+      level: holder.level,
+      name: holder.name,
+      risks,
+      matches: (k) => this.functionMatches(risks[k].risk, risks[k].org, bits, reached, keys, permissions, overlay, instances),
+    };
   }
 
   /** The rank of each risk in the order compareHolderRows gives one holder's findings (by risk id, stable). */
@@ -310,8 +344,8 @@ export class PreparedAnalysis {
     return (this.riskRanks = ranks);
   }
 
-  private finding(
-    holder: Holder,
+  /** The function matches of one risk a holder meets: without org fields, each made once per holder. */
+  private functionMatches(
     riskIndex: number,
     org: OrgAnswer | null,
     bits: Uint32Array,
@@ -320,10 +354,9 @@ export class PreparedAnalysis {
     withPermissions: boolean,
     overlay?: ReadonlyMap<string, Uint32Array | null>,
     instances?: InstanceOverlay,
-  ): Finding {
-    const { risk, functions, orgFields } = this.compiled.risks[riskIndex];
-    const sources = reached.sources;
-    const matches: FunctionMatch[] = functions.map((f, i) => {
+  ): FunctionMatch[] {
+    const { functions, orgFields } = this.compiled.risks[riskIndex];
+    return functions.map((f, i) => {
       // Without org fields a function's match depends on the holder alone: made once per holder
       // and shared by its findings (a dense ruleset lists a function in many risks).
       if (!org) {
@@ -341,6 +374,10 @@ export class PreparedAnalysis {
       if (!org) reached.matches.set(f, match);
       return match;
     });
+  }
+
+  private finding(holder: Holder, riskIndex: number, org: OrgAnswer | null, matches: FunctionMatch[]): Finding {
+    const { risk, orgFields } = this.compiled.risks[riskIndex];
     const acceptance = this.acceptances.isEmpty
       ? null
       : this.acceptances.find(
@@ -348,7 +385,7 @@ export class PreparedAnalysis {
           holder.name,
           risk.id,
           // The role tree, not the source paths: a looped composite lies on no path (rule 16 alike).
-          () => (holder.rolesHeld ? holder.rolesHeld() : this.landscape.rolesHeldBy(sources)),
+          () => (holder.rolesHeld ? holder.rolesHeld() : this.landscape.rolesHeldBy(holder.sources())),
           (role) => this.roleRisks(role).has(riskIndex),
         );
     return {
@@ -405,6 +442,23 @@ export class PreparedAnalysis {
    * `detail` leaves out what the writer does not show (the CSV: permission lines).
    */
   *sortedFindings(detail: FindingDetail = {}): Generator<Finding> {
+    for (const holder of this.holdersInOrder()) yield* this.holderFindings(holder, true, detail);
+  }
+
+  /**
+   * sortedFindings() a holder at a time, without making findings: what each holder meets and
+   * its function matches on demand, for a writer that needs only their text (the CSV of `segra
+   * analyze`: a million findings on LD, issue 12). Never the permission lines.
+   */
+  *sortedHolderRisks(): Generator<HolderRisks> {
+    for (const holder of this.holdersInOrder()) {
+      const met = this.holderRisks(holder, true, { permissions: false });
+      if (met) yield met;
+    }
+  }
+
+  /** The holders in the findings' order: by level, then by name (code points). */
+  private *holdersInOrder(): Generator<Holder> {
     for (const level of levelsInOrder(this.options.holderLevels ?? ALL_LEVELS)) {
       const names =
         level === 'USER'
@@ -413,10 +467,7 @@ export class PreparedAnalysis {
             ? [...this.landscape.roles]
             : [...this.landscape.manualProfiles];
       names.sort(compareCodePoints);
-      for (const name of names) {
-        const holder = level === 'USER' ? this.userHolder(name) : level === 'ROLE' ? this.roleHolder(name) : this.profileHolder(name);
-        yield* this.holderFindings(holder, true, detail);
-      }
+      for (const name of names) yield level === 'USER' ? this.userHolder(name) : level === 'ROLE' ? this.roleHolder(name) : this.profileHolder(name);
     }
   }
 

@@ -22,7 +22,7 @@ export function formatFunctions(f: Pick<Finding, 'functions'>): string {
 }
 
 /** Distinct source paths over all functions of a finding, in first-seen order. */
-export function formatSources(f: Finding): string {
+export function formatSources(f: Pick<Finding, 'functions'>): string {
   const seen = new Set<string>();
   for (const m of f.functions) for (const p of m.sources) seen.add(formatSourcePath(p));
   return [...seen].join(';');
@@ -32,7 +32,7 @@ export function formatSources(f: Finding): string {
  * `BUKRS=1000;BUKRS=*`, or for joint fields `BUKRS=1000+WERKS=0001`: each org value at which an
  * org-level finding holds, with its field names; empty for other findings.
  */
-export function formatOrgValues(f: Finding): string {
+export function formatOrgValues(f: Pick<Finding, 'orgFields' | 'orgValues'>): string {
   const fields = f.orgFields ?? [];
   if (fields.length === 0) return '';
   return (f.orgValues ?? [])

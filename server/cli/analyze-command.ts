@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import { mitigateFindings, mitigationWarnings, prepareAnalysis, usageOfFindings, usageWarnings } from '../../engine/index.ts';
 import { scopeUsers } from '../../engine/analysis/scope.ts';
-import type { AnalysisLevel, AnalysisResult, Finding, InstanceMode } from '../../engine/model/analysis.ts';
+import type { AnalysisLevel, AnalysisResult, InstanceMode } from '../../engine/model/analysis.ts';
 import type { InputWarning } from '../../engine/model/controls.ts';
 import { hasOrgLevelRisks } from '../../engine/ruleset/org-fields.ts';
 import { warningLine } from '../importers/data-warnings.ts';
@@ -9,11 +9,23 @@ import { preferReadThreads } from '../importers/csv-bytes-half.ts';
 import { readMitigations } from '../importers/mitigation-reader.ts';
 import { readUsage } from '../importers/usage-reader.ts';
 import type { FindingExtras } from './control-columns.ts';
-import { findingsCsvLines, findingsJsonLines, sortedFindingsCsvLines } from './findings-output.ts';
+import { findingsCsvLines, findingsJsonLines } from './findings-output.ts';
+import { writeSortedFindingsCsv } from './findings-csv-stream.ts';
 import { readAnalysisInputs } from './inputs.ts';
 import { dateFlag, oneOf, parseFlags, requireFlag } from './options.ts';
-import { writeLines } from './output.ts';
+import { ChunkedOutput, writeLines } from './output.ts';
 import { Progress } from './progress.ts';
+
+/** SEGRA_PHASES=1: each step's wall time on stderr, to measure where `analyze` spends it (issue 12). */
+function phaseClock(): (name: string) => void {
+  if (process.env.SEGRA_PHASES !== '1') return () => {};
+  let last = performance.now();
+  return (name) => {
+    const now = performance.now();
+    process.stderr.write(`phase ${name}: ${((now - last) / 1000).toFixed(2)} s\n`);
+    last = now;
+  };
+}
 
 /** The closing line on stderr. */
 function summary(c: Pick<AnalysisResult['counts'], 'findings' | 'usersInScope' | 'usersExcluded' | 'roles' | 'profiles'>): void {
@@ -45,6 +57,7 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   const mode = oneOf<InstanceMode>(f.mode, 'mode', ['same-instance', 'union'], 'same-instance');
   const format = oneOf(f.format, 'format', ['csv', 'json'] as const, 'csv');
   const progress = new Progress();
+  const phase = phaseClock();
   // Issue 12, both cores: AGR_1251 is split in a second thread while this one maps its rows.
   preferReadThreads();
   // A major GC lets the heap grow to about twice what it kept (V8 picks up to 4×, as the
@@ -57,6 +70,7 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   const extraTcodes = usageRead ? usageRead.usage.allUsed() : undefined;
   const inputs = await readAnalysisInputs({ system, rules, client: f.client, level, progress, extraTcodes });
   const { extract, ruleset } = inputs;
+  phase('read');
   const warnings: InputWarning[] = [...inputs.warnings];
   progress.update('analysing', 0);
   const prepared = prepareAnalysis(extract, ruleset, {
@@ -69,18 +83,15 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   // The AGR_1251 rows are in the prepared instances now; only a usage evaluation reads them
   // again. Let them go before the findings take their place (issue 12: under 1 GiB on L).
   if (!usageRead) extract.roleAuthorisations = [];
+  phase('prepare');
   if (format === 'csv' && !assignments && !usageRead) {
     // Nothing needs the findings together: each is written as it is made, none is kept (issue 12).
     progress.done();
     for (const w of warnings) process.stderr.write(`${warningLine(w)}\n`);
-    let findings = 0;
-    const counted = function* (): Generator<Finding> {
-      for (const finding of prepared.sortedFindings({ permissions: false })) {
-        findings++;
-        yield finding;
-      }
-    };
-    await writeLines(f.out, sortedFindingsCsvLines(counted(), hasOrgLevelRisks(ruleset)));
+    const output = new ChunkedOutput(f.out);
+    const findings = await writeSortedFindingsCsv(output, prepared.sortedHolderRisks(), prepared.compiled.risks, hasOrgLevelRisks(ruleset));
+    await output.end();
+    phase('findings');
     const { inScope, excluded } = scopeUsers(extract.users, prepared.options);
     summary({ findings, usersInScope: inScope.length, usersExcluded: excluded.length, roles: prepared.landscape.roles.length, profiles: prepared.landscape.manualProfiles.length });
     return 0;

@@ -1,9 +1,7 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareHolderRows } from '../../engine/analysis/order.ts';
 import type { AnalysisResult, Finding, FunctionMatch } from '../../engine/model/analysis.ts';
 import { findingsToCsv, formatSourcePath } from '../../engine/output/findings-csv.ts';
-import { findingsCsvLines, findingsJsonLines, sortedFindingsCsvLines } from '../../server/cli/findings-output.ts';
+import { findingsCsvLines, findingsJsonLines } from '../../server/cli/findings-output.ts';
 
 /** `segra analyze`'s streamed output (issue 12) against the one-piece forms it replaced. */
 
@@ -97,30 +95,5 @@ describe('the streamed output of segra analyze', () => {
       const r = result(findings);
       expect([...findingsJsonLines(r, {}, [])].join('\n')).toBe(wholeJson(r));
     }
-  });
-});
-
-describe('the sorted CSV stream (sortedFindingsCsvLines, issue 12)', () => {
-  const cell = fc.constantFrom('A', 'Z_ONE', ' BOB', 'x,y', 'say "hi"', '\u2003EM', 'TAB\t', 'line\nbreak', 'R1', 'R2', '', 'é');
-  const matchArb = fc.record({
-    functionId: cell,
-    action: fc.option(cell, { nil: null }),
-    sources: fc.array(fc.array(fc.record({ kind: fc.constantFrom('role' as const, 'profile' as const), name: cell }), { minLength: 1, maxLength: 2 }), { maxLength: 3 }),
-  });
-  it('writes the rows findingsCsvLines writes for the same sorted findings, quoting included', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.constantFrom('USER' as const, 'ROLE' as const), cell, cell, fc.constantFrom('HIGH' as const, 'CRITICAL' as const), fc.array(matchArb, { minLength: 1, maxLength: 3 }), fc.boolean()), { maxLength: 12 }),
-        fc.boolean(),
-        (rows, org) => {
-          const findings = rows.map(([level, holder, riskId, riskLevel, functions, orgLevel]) =>
-            finding(level, holder, riskId, { riskLevel, functions, ...(orgLevel ? { orgFields: ['BUKRS'], orgValues: ['1000', ' *'] } : {}) }),
-          );
-          findings.sort(compareHolderRows);
-          expect([...sortedFindingsCsvLines(findings, org)]).toEqual([...findingsCsvLines(result(findings), org, {})]);
-        },
-      ),
-      { numRuns: 300 },
-    );
   });
 });

@@ -1,0 +1,80 @@
+import type { HolderRisks } from '../../engine/analysis/prepared-analysis.ts';
+import type { FunctionMatch } from '../../engine/model/analysis.ts';
+import type { CompiledRisk } from '../../engine/ruleset/compiled.ts';
+import { csvField, findingsCsvColumns, formatFunctions, formatOrgValues, formatSources } from '../../engine/output/findings-csv.ts';
+import type { ChunkedOutput } from './output.ts';
+
+/** Per risk, a number shared by the risks that name the same functions in the same order. */
+function functionLists(risks: readonly CompiledRisk[]): Int32Array {
+  const ids = new Map<string, number>();
+  const out = new Int32Array(risks.length);
+  risks.forEach((r, i) => {
+    const key = r.functions.join(',');
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = ids.size));
+    out[i] = id;
+  });
+  return out;
+}
+
+/** FUNCTIONS and SOURCES (and ORG_VALUES when the CSV has it), with the line break. */
+function tailText(matches: FunctionMatch[], orgColumn: string | null): string {
+  const f = { functions: matches };
+  const cells = `${csvField(formatFunctions(f))},${csvField(formatSources(f))}`;
+  return orgColumn === null ? `${cells}\n` : `${cells},${csvField(orgColumn)}\n`;
+}
+
+/**
+ * The CSV of `segra analyze` without extras (the rows of findingsToCsv, in its order), written as
+ * bytes from what each holder meets: no finding object and no line string per row (issue 12: a
+ * million rows on LD). A row is three pieces, each encoded once: the holder's cells, the risk's
+ * cells, and the functions' and sources' cells, which every risk of a holder naming the same
+ * functions shares (a risk without org fields: its matches are the holder's per function).
+ * Returns the number of rows written.
+ */
+export async function writeSortedFindingsCsv(
+  output: ChunkedOutput,
+  holders: Iterable<HolderRisks>,
+  risks: readonly CompiledRisk[],
+  orgValues: boolean,
+): Promise<number> {
+  await output.line(findingsCsvColumns(orgValues).join(','));
+  const listOf = functionLists(risks);
+  const riskCells: (Buffer | undefined)[] = new Array<Buffer | undefined>(risks.length);
+  const tails = new Map<number, Buffer>();
+  const noOrg = orgValues ? '' : null;
+  let rows = 0;
+  for (const h of holders) {
+    const head = Buffer.from(`${csvField(h.level)},${csvField(h.name)},`);
+    tails.clear();
+    for (let k = 0; k < h.risks.length; k++) {
+      const { risk, org } = h.risks[k];
+      let cells = riskCells[risk];
+      if (cells === undefined) {
+        const r = risks[risk].risk;
+        riskCells[risk] = cells = Buffer.from(`${csvField(r.id)},${csvField(r.level)},${csvField(r.type)},`);
+      }
+      let tail: Buffer | undefined;
+      if (org) {
+        tail = Buffer.from(tailText(h.matches(k), orgValues ? formatOrgValues({ orgFields: risks[risk].orgFields, orgValues: org.values }) : null));
+      } else {
+        tail = tails.get(listOf[risk]);
+        if (tail === undefined) tails.set(listOf[risk], (tail = Buffer.from(tailText(h.matches(k), noOrg))));
+      }
+      rows++;
+      const size = head.length + cells.length + tail.length;
+      if (!output.room(size)) {
+        await output.flush();
+        if (!output.room(size)) {
+          // Longer than a whole chunk: written alone.
+          await output.line(`${head.toString()}${cells.toString()}${tail.toString().slice(0, -1)}`);
+          continue;
+        }
+      }
+      output.put(head);
+      output.put(cells);
+      output.put(tail);
+    }
+  }
+  return rows;
+}
