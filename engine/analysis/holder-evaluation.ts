@@ -11,7 +11,6 @@ import { atomsMeet } from './source-evaluation.ts';
  */
 export class HolderEvaluator {
   private readonly functionStamp: Int32Array;
-  private readonly riskStamp: Int32Array;
   private stamp = 0;
 
   constructor(
@@ -19,16 +18,19 @@ export class HolderEvaluator {
     private readonly mode: InstanceMode,
   ) {
     this.functionStamp = new Int32Array(compiled.functions.length);
-    this.riskStamp = new Int32Array(compiled.risks.length);
-    this.riskCount = new Int32Array(compiled.risks.length);
-    this.functionsNeeded = new Int32Array(compiled.risks.length);
-    // risksByFunction lists a risk under a function as often as the risk names the function.
-    compiled.risks.forEach((r, i) => (this.functionsNeeded[i] = r.functions.length));
+    // Each risk is looked at only when its lead function is met: the one listed in the fewest
+    // risks (in a dense ruleset a function is in hundreds), the others then checked by stamp.
+    this.risksByLead = compiled.functions.map((): number[] => []);
+    for (const r of compiled.risks) {
+      if (r.functions.length === 0) continue;
+      let lead = r.functions[0];
+      for (const f of r.functions) if (compiled.risksByFunction[f].length < compiled.risksByFunction[lead].length) lead = f;
+      this.risksByLead[lead].push(r.index);
+    }
   }
 
-  private readonly riskCount: Int32Array;
-  /** Per risk, how often risksByFunction lists it: all of them counted means every function is met. */
-  private readonly functionsNeeded: Int32Array;
+  /** Per function, the risks it leads (risks without functions are met by nobody, as before). */
+  private readonly risksByLead: number[][];
 
   /** The checks a holder meets, from its sources' bit sets. */
   checkBits(sources: Iterable<Uint32Array | null>): Uint32Array {
@@ -70,21 +72,21 @@ export class HolderEvaluator {
         }
       }
     });
-    // A risk is met when each of its distinct functions is: counted as its functions come up.
+    // A risk is met when each of its functions is: asked of the risks each met function leads.
     const risks: number[] = [];
-    const riskStamp = this.riskStamp;
-    const riskCount = this.riskCount;
-    const needed = this.functionsNeeded;
+    const stamps = this.functionStamp;
     for (const f of metFunctions) {
-      const list = c.risksByFunction[f];
-      for (let k = 0; k < list.length; k++) {
-        const r = list[k];
-        let n: number;
-        if (riskStamp[r] !== stamp) {
-          riskStamp[r] = stamp;
-          n = riskCount[r] = 1;
-        } else n = ++riskCount[r];
-        if (n === needed[r]) risks.push(r);
+      const led = this.risksByLead[f];
+      for (let k = 0; k < led.length; k++) {
+        const functions = c.risks[led[k]].functions;
+        let all = true;
+        for (let j = 0; j < functions.length; j++) {
+          if (stamps[functions[j]] !== stamp) {
+            all = false;
+            break;
+          }
+        }
+        if (all) risks.push(led[k]);
       }
     }
     return risks.sort((a, b) => a - b);

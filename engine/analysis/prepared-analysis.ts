@@ -213,15 +213,18 @@ export class PreparedAnalysis {
   userHolder(bname: string, roles?: readonly string[]): Holder {
     const l = this.landscape;
     const d = this.options.date;
-    const sources = (): ReachedSource[] => l.userSources(bname, d, roles);
+    // The user's own roles on D, looked up once for its bits, keys and sources alike.
+    let own = roles;
+    const ownRoles = (): readonly string[] => (own ??= l.rolesOf(bname, d));
+    const sources = (): ReachedSource[] => l.userSources(bname, d, ownRoles());
     const roleKeys = (role: string): string[] => l.roleLeafKeys(role);
     const profileKeys = (profile: string): string[] => l.profileLeafKeys(profile);
     return {
       level: 'USER',
       name: bname,
       sources,
-      sourceKeys: () => l.userSourceKeys(bname, d, roles),
-      rolesHeld: () => l.roleTreeOf(bname, d, roles),
+      sourceKeys: () => l.userSourceKeys(bname, d, ownRoles()),
+      rolesHeld: () => l.roleTreeOf(bname, d, ownRoles()),
       sourceBits: () => {
         let bits: Uint32Array | null = null;
         const add = (group: Uint32Array | null): void => {
@@ -232,7 +235,7 @@ export class PreparedAnalysis {
         l.forEachUserSourceGroup(
           bname,
           d,
-          roles,
+          ownRoles(),
           (role) => add(this.groupBits(this.roleGroupBits, role, roleKeys)),
           (profile) => add(this.groupBits(this.profileGroupBits, profile, profileKeys)),
         );
@@ -317,8 +320,12 @@ export class PreparedAnalysis {
     const unconstrained = this.holderEvaluator.metRisks(bits);
     // Most holders meet nothing: the ordered source list is only built for those that do.
     if (unconstrained.length === 0) return null;
-    const keys = [...new Set(holder.sourceKeys())];
-    const risks = this.metRisks(keys, bits, instances, unconstrained);
+    // The holder's source keys serve org-level risks and permission lines only: made when asked.
+    let keyList: string[] | null = null;
+    const keys = (): string[] => (keyList ??= [...new Set(holder.sourceKeys())]);
+    const risks = unconstrained.some((r) => this.compiled.risks[r].orgFields.length > 0)
+      ? this.metRisks(keys(), bits, instances, unconstrained)
+      : unconstrained.map((risk): MetRisk => ({ risk, org: null }));
     if (risks.length === 0) return null;
     if (byRiskId) {
       const ranks = this.riskRanksById();
@@ -350,7 +357,7 @@ export class PreparedAnalysis {
     org: OrgAnswer | null,
     bits: Uint32Array,
     reached: HolderSources,
-    keys: readonly string[],
+    keys: () => readonly string[],
     withPermissions: boolean,
     overlay?: ReadonlyMap<string, Uint32Array | null>,
     instances?: InstanceOverlay,
@@ -369,7 +376,7 @@ export class PreparedAnalysis {
         functionId: this.compiled.functions[f].id,
         action: alt.action,
         sources: this.contributors(alt.checks, reached, overlay),
-        permissions: withPermissions ? this.permissions.matches(alt, keys, orgFields, org ? org.witnesses[i] : null, instances) : [],
+        permissions: withPermissions ? this.permissions.matches(alt, keys(), orgFields, org ? org.witnesses[i] : null, instances) : [],
       };
       if (!org) reached.matches.set(f, match);
       return match;
