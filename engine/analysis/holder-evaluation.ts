@@ -19,18 +19,24 @@ export class HolderEvaluator {
   ) {
     this.functionStamp = new Int32Array(compiled.functions.length);
     // Each risk is looked at only when its lead function is met: the one listed in the fewest
-    // risks (in a dense ruleset a function is in hundreds), the others then checked by stamp.
-    this.risksByLead = compiled.functions.map((): number[] => []);
+    // risks (in a dense ruleset a function is in hundreds), its other functions then checked by
+    // stamp, read from flat arrays (no risk object loaded per look).
+    const led = compiled.functions.map((): { risk: number; others: number[] }[] => []);
     for (const r of compiled.risks) {
       if (r.functions.length === 0) continue;
       let lead = r.functions[0];
       for (const f of r.functions) if (compiled.risksByFunction[f].length < compiled.risksByFunction[lead].length) lead = f;
-      this.risksByLead[lead].push(r.index);
+      led[lead].push({ risk: r.index, others: r.functions.filter((f) => f !== lead) });
     }
+    this.risksByLead = led.map((list) => {
+      const starts = new Int32Array(list.length + 1);
+      list.forEach((x, k) => (starts[k + 1] = starts[k] + x.others.length));
+      return { risks: Int32Array.from(list, (x) => x.risk), starts, others: Int32Array.from(list.flatMap((x) => x.others)) };
+    });
   }
 
-  /** Per function, the risks it leads (risks without functions are met by nobody, as before). */
-  private readonly risksByLead: number[][];
+  /** Per function, the risks it leads, and each one's other functions: others[starts[k], starts[k + 1]). */
+  private readonly risksByLead: { risks: Int32Array; starts: Int32Array; others: Int32Array }[];
 
   /** The checks a holder meets, from its sources' bit sets. */
   checkBits(sources: Iterable<Uint32Array | null>): Uint32Array {
@@ -76,12 +82,11 @@ export class HolderEvaluator {
     const risks: number[] = [];
     const stamps = this.functionStamp;
     for (const f of metFunctions) {
-      const led = this.risksByLead[f];
+      const { risks: led, starts, others } = this.risksByLead[f];
       for (let k = 0; k < led.length; k++) {
-        const functions = c.risks[led[k]].functions;
         let all = true;
-        for (let j = 0; j < functions.length; j++) {
-          if (stamps[functions[j]] !== stamp) {
+        for (let j = starts[k]; j < starts[k + 1]; j++) {
+          if (stamps[others[j]] !== stamp) {
             all = false;
             break;
           }
