@@ -11,8 +11,8 @@ export interface PeriodColumn {
 }
 
 export interface PeriodTable {
-  /** The SystemExtract key the rows come from and go to. */
-  key: keyof SystemExtract;
+  /** The SystemExtract key the rows come from and go to (never the columns `segra analyze` alone reads AGR_1251 into). */
+  key: Exclude<keyof SystemExtract, 'roleAuthorisationColumns'>;
   /** SAP's table name, as in the extract (DESIGN 4.1). */
   sapName: string;
   /** The SQL table (migration 0007); every one also has `import_id`. */

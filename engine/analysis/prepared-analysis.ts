@@ -6,7 +6,7 @@ import type {
   HolderLevel,
   SourcePath,
 } from '../model/analysis.ts';
-import type { RoleAuthorisationRow, SystemExtract } from '../model/extract.ts';
+import { forEachRoleAuthorisation, type RoleAuthorisationRow, type SystemExtract } from '../model/extract.ts';
 import type { Ruleset } from '../model/ruleset.ts';
 import { compileRuleset } from '../ruleset/compile.ts';
 import type { CompiledRisk, CompiledRuleset } from '../ruleset/compiled.ts';
@@ -270,11 +270,13 @@ export class PreparedAnalysis {
   ownRows(role: string): readonly RoleAuthorisationRow[] {
     if (!this.rowsByRole) {
       this.rowsByRole = new Map();
-      for (const r of this.extract.roleAuthorisations) {
-        const list = this.rowsByRole.get(r.role);
+      const byRole = this.rowsByRole;
+      forEachRoleAuthorisation(this.extract, (role, object, auth, field, low, high, deleted) => {
+        const r: RoleAuthorisationRow = { role, object, auth, field, low, high, deleted };
+        const list = byRole.get(role);
         if (list) list.push(r);
-        else this.rowsByRole.set(r.role, [r]);
-      }
+        else byRole.set(role, [r]);
+      });
     }
     return this.rowsByRole.get(role) ?? [];
   }

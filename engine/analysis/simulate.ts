@@ -47,7 +47,7 @@ export function simulateOn(prepared: PreparedAnalysis, request: SimulationReques
       // The role's own rows, changed, become a simulated source evaluated on the side.
       const own = prepared.ownRows(role).filter((r) => !r.deleted && !removes.some((x) => sameValue(x, r)));
       const instances = buildRoleInstances(
-        { ...prepared.extract, roleAuthorisations: own },
+        { ...prepared.extract, roleAuthorisations: own, roleAuthorisationColumns: undefined },
         (o) => prepared.compiled.objects.has(o),
         prepared.intervals,
         adds.map((a) => ({ ...a, role })),

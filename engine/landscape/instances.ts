@@ -1,5 +1,5 @@
 import { parseValueRow, type ValueInterval } from '../authorisation/value-interval.ts';
-import type { SystemExtract } from '../model/extract.ts';
+import { forEachRoleAuthorisation, type SystemExtract } from '../model/extract.ts';
 
 /** One authorisation instance (source, OBJECT, AUTH): per field, the OR of its value rows (DESIGN 5.3). */
 export interface AuthorisationInstance {
@@ -83,10 +83,13 @@ export function buildRoleInstances(
     }
     current.add(object, auth, field, cache.get(low, high));
   };
-  for (const r of extract.roleAuthorisations) {
-    if (r.deleted || !accept(r.object)) continue;
-    push(r.role, r.object, r.auth, r.field, r.low, r.high);
-  }
+  // The filter's answer for the object of the row before: rows of one object come together.
+  let lastObject: string | undefined;
+  let accepted = false;
+  forEachRoleAuthorisation(extract, (role, object, auth, field, low, high, deleted) => {
+    if (object !== lastObject) accepted = accept((lastObject = object));
+    if (!deleted && accepted) push(role, object, auth, field, low, high);
+  });
   for (const r of extraRows) if (accept(r.object)) push(r.role, r.object, r.auth, r.field, r.low, r.high);
   const out = new Map<string, AuthorisationInstance[]>();
   for (const [role, g] of byRole) out.set(role, [...g.byAuth.values()]);

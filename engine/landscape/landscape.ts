@@ -1,5 +1,5 @@
 import { isWithin, type Date8 } from '../model/dates.ts';
-import type { RoleAssignment, SystemExtract, UserRecord } from '../model/extract.ts';
+import { forEachRoleAuthorisation, type RoleAssignment, type SystemExtract, type UserRecord } from '../model/extract.ts';
 import type { SourcePath } from '../model/analysis.ts';
 
 function multiMap<T>(rows: readonly T[], key: (r: T) => string, value: (r: T) => string): Map<string, string[]> {
@@ -59,7 +59,11 @@ export class Landscape {
     this.profilesWithAuthorisations = new Set(extract.profileAuthorisations.map((r) => r.profile));
     const roles = new Set<string>();
     for (const r of extract.roleDefinitions) roles.add(r.role);
-    for (const r of extract.roleAuthorisations) roles.add(r.role);
+    let lastRole: string | undefined;
+    forEachRoleAuthorisation(extract, (role) => {
+      // A role's rows come together: one Set look-up per run of them.
+      if (role !== lastRole) roles.add((lastRole = role));
+    });
     for (const r of extract.compositeRoles) {
       roles.add(r.role);
       roles.add(r.child);

@@ -1,4 +1,5 @@
 import type { Date8 } from './dates.ts';
+import type { RoleAuthorisationColumns, RoleAuthorisationVisitor } from './role-authorisation-columns.ts';
 
 /**
  * What an SAP system grants, as read from its table extracts (DESIGN 4.1). Names (users,
@@ -13,6 +14,11 @@ export interface SystemExtract {
   roleAssignments: RoleAssignment[];
   /** AGR_1251 */
   roleAuthorisations: RoleAuthorisationRow[];
+  /**
+   * AGR_1251 as columns, when the reader was asked for them (`segra analyze`: no object per row);
+   * a reader fills either this or roleAuthorisations. Read both through forEachRoleAuthorisation.
+   */
+  roleAuthorisationColumns?: RoleAuthorisationColumns;
   /** AGR_DEFINE */
   roleDefinitions: RoleDefinition[];
   /** AGR_AGRS */
@@ -84,6 +90,12 @@ export interface RoleAuthorisationRow {
   high: string;
   /** true when AGR_1251-DELETED = 'X' */
   deleted: boolean;
+}
+
+/** Every AGR_1251 row of an extract, in the order read: the objects, then the columns. */
+export function forEachRoleAuthorisation(extract: Pick<SystemExtract, 'roleAuthorisations' | 'roleAuthorisationColumns'>, visit: RoleAuthorisationVisitor): void {
+  for (const r of extract.roleAuthorisations) visit(r.role, r.object, r.auth, r.field, r.low, r.high, r.deleted);
+  extract.roleAuthorisationColumns?.forEach(visit);
 }
 
 export interface RoleDefinition {

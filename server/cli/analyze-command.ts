@@ -82,7 +82,10 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   });
   // The AGR_1251 rows are in the prepared instances now; only a usage evaluation reads them
   // again. Let them go before the findings take their place (issue 12: under 1 GiB on L).
-  if (!usageRead) extract.roleAuthorisations = [];
+  if (!usageRead) {
+    extract.roleAuthorisations = [];
+    extract.roleAuthorisationColumns = undefined;
+  }
   phase('prepare');
   if (format === 'csv' && !assignments && !usageRead) {
     // Nothing needs the findings together: each is written as it is made, none is kept (issue 12).

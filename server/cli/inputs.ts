@@ -29,6 +29,8 @@ export async function readAnalysisInputs(args: {
     client: args.client,
     objects,
     warnings,
+    // Only the engine reads these rows here: as columns, no object per row (issue 12).
+    roleColumns: true,
     onProgress: (p) => args.progress?.update(`reading ${p.table}`, p.rows),
   });
   args.progress?.done();

@@ -56,45 +56,68 @@ export function makeIdMapper(name: string, r: TableReader, ctx: MapperContext): 
   const roles = q.rolesWithAuthorisations;
   const actvt = q.actvtTally('AGR_1251');
   const out = ctx.extract.roleAuthorisations;
+  const columns = ctx.extract.roleAuthorisationColumns;
+  // With columns, each made value has its string's index there too, added once per distinct value.
+  const at = (s: string): number => (columns ? columns.add(s) : -1);
   // The same interning as the string mapper's: names trimmed (roles into the shared pool), values as read.
-  const roleOf = new MadeById(((i) => (raw: string) => i.get(trim(raw)))(new Interner(ctx.pool)));
+  const roleOf = new MadeById(
+    ((i) => (raw: string) => {
+      const name = i.get(trim(raw));
+      return { name, at: at(name) };
+    })(new Interner(ctx.pool)),
+  );
   const objectOf = new MadeById(
     ((i) => (raw: string) => {
       const object = i.get(trim(raw));
-      return { object, kept: objects === undefined || objects.has(object) };
+      return { object, kept: objects === undefined || objects.has(object), at: at(object) };
     })(new Interner(new Map())),
   );
-  const authOf = new MadeById(((i) => (raw: string) => i.get(trim(raw)))(new Interner(null)));
+  const authOf = new MadeById(
+    ((i) => (raw: string) => {
+      const name = i.get(trim(raw));
+      return { name, at: at(name) };
+    })(new Interner(null)),
+  );
   const fieldOf = new MadeById(
     ((i) => (raw: string) => {
       const field = i.get(trim(raw));
-      return { field, actvt: field === 'ACTVT' };
+      return { field, actvt: field === 'ACTVT', at: at(field) };
     })(new Interner(new Map())),
   );
   const lowIntern = new Interner(new Map());
   const highIntern = new Interner(new Map());
-  const lowOf = new MadeById((raw: string) => ({ raw, value: lowIntern.get(raw), one: oneDigit(raw) }));
-  const highOf = new MadeById((raw: string) => ({ raw, value: highIntern.get(raw), one: oneDigit(raw) }));
+  const valueOf = (intern: Interner) => (raw: string) => {
+    const value = intern.get(raw);
+    return { raw, value, one: oneDigit(raw), at: at(value) };
+  };
+  const lowOf = new MadeById(valueOf(lowIntern));
+  const highOf = new MadeById(valueOf(highIntern));
   const deletedOf = new MadeById((raw: string) => raw.length !== 0 && (raw === 'X' || raw.trim().toUpperCase() === 'X'));
-  const noValue = { raw: '', value: '', one: false };
+  const noValue = { raw: '', value: '', one: false, at: at('') };
   let lastRole = '';
 
   return (ids, from, lists, extra, line) => {
     // In the string mapper's order: the empty-AUTH refusal and the ACTVT repair come before the
     // object filter (they concern dropped rows too).
-    const auth = authOf.get(lists, extra, iAuth, ids[from + iAuth]);
+    const authMade = authOf.get(lists, extra, iAuth, ids[from + iAuth]);
+    const auth = authMade.name;
     if (auth === '') emptyAuth(r, line, 'AGR_1251');
-    const { field, actvt: isActvt } = fieldOf.get(lists, extra, iField, ids[from + iField]);
+    const fieldMade = fieldOf.get(lists, extra, iField, ids[from + iField]);
+    const { field, actvt: isActvt } = fieldMade;
     const low = lowOf.get(lists, extra, iLow, ids[from + iLow]);
     const high = iHigh < 0 ? noValue : highOf.get(lists, extra, iHigh, ids[from + iHigh]);
-    const { object, kept } = objectOf.get(lists, extra, iObject, ids[from + iObject]);
-    const role = roleOf.get(lists, extra, iRole, ids[from + iRole]);
+    const objectMade = objectOf.get(lists, extra, iObject, ids[from + iObject]);
+    const { object, kept } = objectMade;
+    const roleMade = roleOf.get(lists, extra, iRole, ids[from + iRole]);
+    const role = roleMade.name;
     let lowValue = low.value;
     let highValue = high.value;
+    let lowAt = low.at;
+    let highAt = high.at;
     if (isActvt && (low.one || high.one)) {
       actvt.add(`${role} ${object} ${auth} ACTVT ${low.raw.trim()} (line ${line})`);
-      if (low.one) lowValue = lowIntern.get(`0${low.raw.trim()}`);
-      if (high.one) highValue = highIntern.get(`0${high.raw.trim()}`);
+      if (low.one) lowAt = at((lowValue = lowIntern.get(`0${low.raw.trim()}`)));
+      if (high.one) highAt = at((highValue = highIntern.get(`0${high.raw.trim()}`)));
     }
     if (!kept) return;
     // Interned: a change of role is a pointer comparison.
@@ -102,14 +125,8 @@ export function makeIdMapper(name: string, r: TableReader, ctx: MapperContext): 
       lastRole = role;
       roles.add(role);
     }
-    out.push({
-      role,
-      object,
-      auth,
-      field,
-      low: lowValue,
-      high: highValue,
-      deleted: iDeleted < 0 ? false : deletedOf.get(lists, extra, iDeleted, ids[from + iDeleted]),
-    });
+    const deleted = iDeleted < 0 ? false : deletedOf.get(lists, extra, iDeleted, ids[from + iDeleted]);
+    if (columns) columns.pushIndexes(roleMade.at, objectMade.at, authMade.at, fieldMade.at, lowAt, highAt, deleted);
+    else out.push({ role, object, auth, field, low: lowValue, high: highValue, deleted });
   };
 }

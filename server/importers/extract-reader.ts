@@ -11,6 +11,7 @@
  */
 import fs from 'node:fs';
 import { emptyExtract, type SystemExtract } from '../../engine/model/extract.ts';
+import { RoleAuthorisationColumns } from '../../engine/model/role-authorisation-columns.ts';
 import { mergeClients, readTable, type ReadContext } from './extract-table-reader.ts';
 import { readThreadsWanted } from './csv-bytes-half.ts';
 import type { DataWarning } from './data-warnings.ts';
@@ -44,6 +45,11 @@ export interface ReadExtractOptions {
    * read of the whole extract (no `tables`).
    */
   warnings?: DataWarning[];
+  /**
+   * AGR_1251's rows into extract.roleAuthorisationColumns instead of roleAuthorisations (no object
+   * per row: `segra analyze`, issue 12); the same rows in the same order.
+   */
+  roleColumns?: boolean;
   /** Filled with the row count of each table read (blank rows not counted, before any filter). */
   rowCounts?: Record<string, number>;
 }
@@ -134,6 +140,8 @@ function tablesWanted(options: ReadExtractOptions): (name: string) => boolean {
 async function readExtract(input: TableSourceInput, options: ReadExtractOptions, besides: boolean): Promise<SystemExtract> {
   const source = openTableSource(input);
   const extract = options.into ?? emptyExtract();
+  // A read again in order (after the read beside failed) starts the columns afresh, as its rows.
+  if (options.roleColumns) extract.roleAuthorisationColumns = new RoleAuthorisationColumns();
   const client = options.client?.trim() || undefined;
   const ctx: ReadContext = {
     extract,

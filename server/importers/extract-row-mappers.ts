@@ -137,6 +137,7 @@ export function makeMapper(name: ExtractTableName, r: TableReader, ctx: MapperCo
       const low = new Interner(new Map());
       const high = new Interner(new Map());
       const out = x.roleAuthorisations;
+      const columns = x.roleAuthorisationColumns;
       const q = ctx.quality;
       const roles = q.rolesWithAuthorisations;
       const actvt = q.actvtTally('AGR_1251');
@@ -170,7 +171,7 @@ export function makeMapper(name: ExtractTableName, r: TableReader, ctx: MapperCo
           lastRole = roleName;
           roles.add(roleName);
         }
-        out.push({
+        const row = {
           role: roleName,
           object: obj,
           auth: auth.get(trim(rawAuth)),
@@ -178,7 +179,9 @@ export function makeMapper(name: ExtractTableName, r: TableReader, ctx: MapperCo
           low: low.get(lowValue),
           high: high.get(highValue),
           deleted: del.length !== 0 && (del === 'X' || del.trim().toUpperCase() === 'X'),
-        });
+        };
+        if (columns) columns.push(row.role, row.object, row.auth, row.field, row.low, row.high, row.deleted);
+        else out.push(row);
       };
     }
     case 'AGR_DEFINE': {

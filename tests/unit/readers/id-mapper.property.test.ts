@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyExtract } from '../../../engine/model/extract.ts';
+import { emptyExtract, forEachRoleAuthorisation, type RoleAuthorisationRow } from '../../../engine/model/extract.ts';
+import { RoleAuthorisationColumns } from '../../../engine/model/role-authorisation-columns.ts';
 import { TableReader } from '../../../server/importers/extract-cells.ts';
 import { makeIdMapper } from '../../../server/importers/extract-id-mapper.ts';
 import { ExtractQuality } from '../../../server/importers/extract-quality.ts';
@@ -46,7 +47,10 @@ function run(header: readonly string[], rows: string[][], map: (values: string[]
     error = (e as Error).message;
   }
   quality.tableRead('AGR_1251', 'AGR_1251.csv', rows.length);
-  return { rows: extract.roleAuthorisations, roles: [...quality.rolesWithAuthorisations], warnings: quality.found, error };
+  // The rows as objects, whichever form the mapper filled (columns: roleColumns, `segra analyze`).
+  const all: RoleAuthorisationRow[] = [];
+  forEachRoleAuthorisation(extract, (role, object, auth, field, low, high, deleted) => all.push({ role, object, auth, field, low, high, deleted }));
+  return { rows: all, roles: [...quality.rolesWithAuthorisations], warnings: quality.found, error };
 }
 
 describe('AGR_1251 rows as ids (issue 12)', () => {
@@ -55,7 +59,8 @@ describe('AGR_1251 rows as ids (issue 12)', () => {
       fc.property(
         fc.array(fc.tuple(rowArb, fc.array(placeArb, { minLength: 8, maxLength: 8 })), { minLength: 1, maxLength: 40 }),
         fc.boolean(),
-        (input, withOptional) => {
+        fc.boolean(),
+        (input, withOptional, columnar) => {
           const header = withOptional ? COLUMNS : COLUMNS.filter((c) => c !== 'HIGH' && c !== 'DELETED');
           const valuesOf = (row: Row): string[] => {
             const all: Record<string, string> = { MANDT: '100', AGR_NAME: row.role, OBJECT: row.object, AUTH: row.auth, FIELD: row.field, LOW: row.low, HIGH: row.high, DELETED: row.deleted };
@@ -68,7 +73,15 @@ describe('AGR_1251 rows as ids (issue 12)', () => {
           const r1 = reader(header);
           const expected = run(header, rows, makeMapper('AGR_1251', r1, { extract: strings.extract, objects, pool: new Map(), quality: strings.quality }), strings.quality, strings.extract);
 
-          const byIds = { extract: emptyExtract(), quality: new ExtractQuality() };
+          // The id mapper, into columns or objects; and the string mapper into columns, also against the objects.
+          const columnsOrNot = (): ReturnType<typeof emptyExtract> => ({ ...emptyExtract(), ...(columnar ? { roleAuthorisationColumns: new RoleAuthorisationColumns() } : {}) });
+          if (columnar) {
+            const inColumns = { extract: columnsOrNot(), quality: new ExtractQuality() };
+            const mapper = makeMapper('AGR_1251', reader(header), { extract: inColumns.extract, objects, pool: new Map(), quality: inColumns.quality });
+            expect(run(header, rows, mapper, inColumns.quality, inColumns.extract)).toEqual(expected);
+            expect(inColumns.extract.roleAuthorisations).toEqual([]);
+          }
+          const byIds = { extract: columnsOrNot(), quality: new ExtractQuality() };
           const r2 = reader(header);
           const idMapper = makeIdMapper('AGR_1251', r2, { extract: byIds.extract, objects, pool: new Map(), quality: byIds.quality })!;
           // Two sets of lists, as the two threads' column strings: a value is added where first needed.
@@ -101,6 +114,7 @@ describe('AGR_1251 rows as ids (issue 12)', () => {
             byIds.extract,
           );
           expect(actual).toEqual(expected);
+          if (columnar) expect(byIds.extract.roleAuthorisations).toEqual([]);
         },
       ),
       { numRuns: 400 },
