@@ -26,6 +26,14 @@ import { SourceInstanceIndex, type InstanceOverlay } from './source-instances.ts
 
 const ALL_LEVELS: readonly HolderLevel[] = ['USER', 'ROLE', 'PROFILE'];
 
+/** A path's text for telling paths apart, kept by the path: users share their roles' leaf paths. */
+const pathKeys = new WeakMap<SourcePath, string>();
+function pathKey(path: SourcePath): string {
+  let key = pathKeys.get(path);
+  if (key === undefined) pathKeys.set(path, (key = path.map((p) => `${p.kind}:${p.name}`).join('>')));
+  return key;
+}
+
 /** What the findings of one holder share: its source paths (and their texts), its function matches without org fields. */
 interface HolderSources {
   sources: ReachedSource[];
@@ -421,7 +429,7 @@ export class PreparedAnalysis {
     overlay?: ReadonlyMap<string, Uint32Array | null>,
   ): SourcePath[] {
     const sources = reached.sources;
-    const texts = (reached.texts ??= sources.map((s) => s.path.map((p) => `${p.kind}:${p.name}`).join('>')));
+    const texts = (reached.texts ??= sources.map((s) => pathKey(s.path)));
     const c = this.compiled;
     const union = this.options.mode === 'union';
     const relevant = union

@@ -145,12 +145,11 @@ export class Landscape {
   userSources(user: string, date: Date8, roles?: readonly string[]): ReachedSource[] {
     const out: ReachedSource[] = [];
     const own = (u: string, prefix: SourcePath, roleList: readonly string[]): void => {
-      for (const role of roleList) {
-        for (const leaf of this.roleLeaves(role)) out.push({ key: leaf.key, path: [...prefix, ...leaf.path] });
-      }
-      for (const profile of this.manualProfilesOf(u)) {
-        for (const leaf of this.profileLeaves(profile)) out.push({ key: leaf.key, path: [...prefix, ...leaf.path] });
-      }
+      // A user's own leaves are the cached ones themselves (shared, never changed): no path is
+      // copied per user, and texts made of a path can be kept by it (issue 12).
+      const reach = (leaf: ReachedSource): ReachedSource => (prefix.length === 0 ? leaf : { key: leaf.key, path: [...prefix, ...leaf.path] });
+      for (const role of roleList) for (const leaf of this.roleLeaves(role)) out.push(reach(leaf));
+      for (const profile of this.manualProfilesOf(u)) for (const leaf of this.profileLeaves(profile)) out.push(reach(leaf));
     };
     own(user, [], roles ?? this.rolesOf(user, date));
     const ref = this.referenceUserByUser.get(user);
