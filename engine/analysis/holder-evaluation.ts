@@ -62,6 +62,17 @@ export class HolderEvaluator {
     return bits;
   }
 
+  /**
+   * checkBits of one source standing for all of a holder's: in same-instance mode its bits
+   * themselves, not copied (the caller only reads them), or an empty set for null.
+   */
+  checksOf(source: Uint32Array | null): Uint32Array {
+    if (this.mode !== 'same-instance') return this.checkBits([source]);
+    return source ?? (this.noChecks ??= newBitset(this.compiled.checks.length));
+  }
+
+  private noChecks: Uint32Array | undefined;
+
   /** Indexes of the risks met by a holder with these check bits, in ruleset order. */
   metRisks(checks: Uint32Array): number[] {
     const c = this.compiled;

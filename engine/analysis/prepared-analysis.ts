@@ -52,7 +52,9 @@ export interface HolderRisks {
   level: HolderLevel;
   name: string;
   /** Risk indexes met, in the findings' order. */
-  risks: readonly MetRisk[];
+  risks: readonly number[];
+  /** The org-level answer of risks[k] (null: that risk has no org fields). */
+  org(k: number): OrgAnswer | null;
   /** The function matches of risks[k]; without org fields one function's match is the same object in every risk. */
   matches(k: number): FunctionMatch[];
 }
@@ -209,7 +211,7 @@ export class PreparedAnalysis {
   private holderCheckBits(holder: Holder, overlay?: ReadonlyMap<string, Uint32Array | null>): Uint32Array {
     if (!holder.sourceBits || overlay) return this.checkBitsOf(holder.sourceKeys(), overlay);
     // OR is associative and idempotent: one source standing for all of them decides the same checks.
-    return this.holderEvaluator.checkBits([holder.sourceBits()]);
+    return this.holderEvaluator.checksOf(holder.sourceBits());
   }
 
   checkBitsOf(keys: Iterable<string>, overlay?: ReadonlyMap<string, Uint32Array | null>): Uint32Array {
@@ -315,7 +317,7 @@ export class PreparedAnalysis {
   ): Finding[] {
     const met = this.holderRisks(holder, byRiskId, detail, overlay, instances);
     if (!met) return [];
-    return met.risks.map((r, k) => this.finding(holder, r.risk, r.org, met.matches(k)));
+    return met.risks.map((r, k) => this.finding(holder, r, met.org(k), met.matches(k)));
   }
 
   /** What a holder meets (null: nothing), its function matches made on demand. */
@@ -333,21 +335,29 @@ export class PreparedAnalysis {
     // The holder's source keys serve org-level risks and permission lines only: made when asked.
     let keyList: string[] | null = null;
     const keys = (): string[] => (keyList ??= [...new Set(holder.sourceKeys())]);
-    const risks = unconstrained.some((r) => this.compiled.risks[r].orgFields.length > 0)
-      ? this.metRisks(keys(), bits, instances, unconstrained)
-      : unconstrained.map((risk): MetRisk => ({ risk, org: null }));
-    if (risks.length === 0) return null;
-    if (byRiskId) {
-      const ranks = this.riskRanksById();
-      risks.sort((a, b) => ranks[a.risk] - ranks[b.risk]);
+    const ranks = byRiskId ? this.riskRanksById() : null;
+    let risks: number[];
+    let org: (k: number) => OrgAnswer | null;
+    if (unconstrained.some((r) => this.compiled.risks[r].orgFields.length > 0)) {
+      const met = this.metRisks(keys(), bits, instances, unconstrained);
+      if (ranks) met.sort((a, b) => ranks[a.risk] - ranks[b.risk]);
+      risks = met.map((m) => m.risk);
+      org = (k) => met[k].org;
+    } else {
+      // No org-level risk among them: the risks as met, no answer object per finding.
+      risks = unconstrained;
+      if (ranks) risks.sort((a, b) => ranks[a] - ranks[b]);
+      org = () => null;
     }
+    if (risks.length === 0) return null;
     const reached: HolderSources = { sources: holder.sources(), texts: null, matches: new Map() };
     const permissions = detail.permissions !== false;
     return {
       level: holder.level,
       name: holder.name,
       risks,
-      matches: (k) => this.functionMatches(risks[k].risk, risks[k].org, bits, reached, keys, permissions, overlay, instances),
+      org,
+      matches: (k) => this.functionMatches(risks[k], org(k), bits, reached, keys, permissions, overlay, instances),
     };
   }
 

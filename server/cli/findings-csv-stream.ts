@@ -58,25 +58,33 @@ export async function writeSortedFindingsCsv(
   await output.line(findingsCsvColumns(orgValues).join(','));
   const listOf = functionLists(risks);
   const riskCells: (Buffer | undefined)[] = new Array<Buffer | undefined>(risks.length);
-  const tails = new Map<number, Buffer>();
+  // Per function list, its tail for the holder being written (made in that holder: its stamp).
+  const tails: Buffer[] = [];
+  const tailStamps = new Int32Array(listOf.length === 0 ? 0 : Math.max(...listOf) + 1);
+  let stamp = 0;
   const noOrg = orgValues ? '' : null;
   let rows = 0;
   for (const h of holders) {
     const head = Buffer.from(`${csvField(h.level)},${csvField(h.name)},`);
-    tails.clear();
+    stamp++;
     for (let k = 0; k < h.risks.length; k++) {
-      const { risk, org } = h.risks[k];
+      const risk = h.risks[k];
+      const org = h.org(k);
       let cells = riskCells[risk];
       if (cells === undefined) {
         const r = risks[risk].risk;
         riskCells[risk] = cells = Buffer.from(`${csvField(r.id)},${csvField(r.level)},${csvField(r.type)},`);
       }
-      let tail: Buffer | undefined;
+      let tail: Buffer;
       if (org) {
         tail = Buffer.from(tailText(h.matches(k), orgValues ? formatOrgValues({ orgFields: risks[risk].orgFields, orgValues: org.values }) : null));
       } else {
-        tail = tails.get(listOf[risk]);
-        if (tail === undefined) tails.set(listOf[risk], (tail = Buffer.from(tailText(h.matches(k), noOrg))));
+        const list = listOf[risk];
+        if (tailStamps[list] === stamp) tail = tails[list];
+        else {
+          tails[list] = tail = Buffer.from(tailText(h.matches(k), noOrg));
+          tailStamps[list] = stamp;
+        }
       }
       rows++;
       const size = head.length + cells.length + tail.length;
