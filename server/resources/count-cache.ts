@@ -13,15 +13,20 @@ interface Entry {
 /**
  * The totals of list pages (simple-rest's Content-Range). Every page of a list asks the same
  * count, so under many concurrent users one count serves them all: identical counts in flight
- * are shared, and a large result is kept for COUNT_TTL_MS. Small counts are never kept, so a
- * small list is always exact; a large one may lag a write made outside the resource layer (a
+ * are shared, and a large result (or a search of a large list) is kept for COUNT_TTL_MS. Other
+ * small counts are never kept, so a small list is always exact; a kept one may lag a write made outside the resource layer (a
  * job, an acceptance re-applied) by at most the TTL. Keys hold the table, the WHERE clause and
  * its parameters, tenant conditions included, so a count never crosses customers.
  */
 export class CountCache {
   private readonly entries = new Map<string, Entry>();
 
-  count(table: string, where: string, params: readonly unknown[], compute: () => Promise<number>): Promise<number> {
+  /**
+   * `scans`: the count reads every row of a large list whatever it finds (a search on a list paged
+   * by ids: findings, AGR_1251): kept however small, as counting it is what costs (issue 12: a
+   * search of an L analysis counted 65,000 findings for each page asked, 17 ms of CPU each).
+   */
+  count(table: string, where: string, params: readonly unknown[], compute: () => Promise<number>, scans = false): Promise<number> {
     const key = `${table}\u0000${where}\u0000${JSON.stringify(params)}`;
     const now = Date.now();
     const hit = this.entries.get(key);
@@ -32,7 +37,7 @@ export class CountCache {
     entry.total.then(
       (total) => {
         if (this.entries.get(key) !== entry) return;
-        if (total >= CACHED_COUNT_MIN) entry.until = Date.now() + COUNT_TTL_MS;
+        if (total >= CACHED_COUNT_MIN || scans) entry.until = Date.now() + COUNT_TTL_MS;
         else this.entries.delete(key);
       },
       () => {
@@ -43,9 +48,35 @@ export class CountCache {
     return entry.total;
   }
 
-  /** A write to `table` through the resource layer: its counts are asked again. */
+  private readonly idLists = new Map<string, { until: number; ids: Promise<string[]> }>();
+
+  /**
+   * The ids of a searched list in its order (`scans`, above): made once for the TTL and shared,
+   * so each page of a search reads its own rows by id, not the list again to find them (issue 12).
+   * Keyed like the counts (table, WHERE with tenant conditions, ORDER BY, parameters).
+   */
+  ids(table: string, whereAndOrder: string, params: readonly unknown[], compute: () => Promise<string[]>): Promise<string[]> {
+    const key = `${table}\u0000${whereAndOrder}\u0000${JSON.stringify(params)}`;
+    const now = Date.now();
+    const hit = this.idLists.get(key);
+    if (hit && hit.until > now) return hit.ids;
+    const entry = { until: Number.POSITIVE_INFINITY, ids: compute() };
+    this.idLists.set(key, entry);
+    entry.ids.then(
+      () => {
+        if (this.idLists.get(key) === entry) entry.until = Date.now() + COUNT_TTL_MS;
+      },
+      () => {
+        if (this.idLists.get(key) === entry) this.idLists.delete(key);
+      },
+    );
+    if (this.idLists.size > 100) for (const [k, e] of this.idLists) if (e.until <= now) this.idLists.delete(k);
+    return entry.ids;
+  }
+
+  /** A write to `table` through the resource layer: its counts and id lists are asked again. */
   invalidate(table: string): void {
-    for (const key of this.entries.keys()) if (key.startsWith(`${table}\u0000`)) this.entries.delete(key);
+    for (const map of [this.entries, this.idLists]) for (const key of map.keys()) if (key.startsWith(`${table}\u0000`)) map.delete(key);
   }
 
   private prune(now: number): void {

@@ -7,7 +7,10 @@ import type { Database } from '../db/database.ts';
 import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
 import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../errors.ts';
 import { countCacheOf } from './count-cache.ts';
-import { filterConditions, MAX_RANGE, quoteIdentifier as quote } from './list-filter.ts';
+
+/** A search's ids are kept (count-cache.ts) up to this many; a larger result pages as any list. */
+const MAX_KEPT_IDS = 100_000;
+import { filterConditions, isSearch, MAX_RANGE, quoteIdentifier as quote } from './list-filter.ts';
 import { jsonFieldsOf, jsonPageSql } from './json-page.ts';
 import { jsonParam } from './query-params.ts';
 
@@ -240,6 +243,20 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
 
   const auth = { preHandler: app.authenticate, config: { resource: spec.name, page: spec.access.page } };
   const counts = countCacheOf(db);
+
+  /** A search's ids in list order, kept for a few seconds; null when there are too many to keep. */
+  async function keptIds(whereSql: string, order: string, params: unknown[]): Promise<string[] | null> {
+    const ids = await counts.ids(spec.table, `${whereSql} ORDER BY ${order}`, params, async () => {
+      const { rows } = await db.query<{ id: string }>(`SELECT "id" FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${MAX_KEPT_IDS + 1}`, params);
+      return rows.map((r) => String(r.id));
+    });
+    return ids.length > MAX_KEPT_IDS ? null : ids;
+  }
+
+  /** The rows of a page of kept ids, under the list's own conditions still (tenant, filter). */
+  function pageOfKept(whereSql: string, params: unknown[], ids: string[]): { from: string; params: unknown[] } {
+    return { from: `${table}${whereSql} AND "id" = ANY($${params.length + 1}::uuid[])`, params: [...params, ids] };
+  }
   // After any write through this resource its list totals are counted afresh.
   const write = { ...auth, onResponse: async () => counts.invalidate(spec.table) };
   // OpenAPI metadata only (server/docs): validation stays with zod and the handlers below.
@@ -286,7 +303,10 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
 
     // filter={...}
     const params: unknown[] = [];
-    const where = [...scope(ctx, params), ...filterConditions(spec, jsonParam('filter', query.filter) ?? {}, params)];
+    const filter = jsonParam('filter', query.filter) ?? {};
+    const where = [...scope(ctx, params), ...filterConditions(spec, filter, params)];
+    // A search of a list paged by ids reads all its rows to count them: that count is kept (count-cache.ts).
+    const scans = Boolean(spec.pageByIds) && isSearch(spec, filter);
     const whereSql = where.length ? ` WHERE ${where.join(' AND ')}` : '';
     const orderIn = (prefix: string): string =>
       sortField === 'id' ? `${prefix}"id" ${sortOrder}` : `${prefix}${col(sortField)} ${sortOrder} NULLS LAST, ${prefix}"id" ${sortOrder}`;
@@ -295,11 +315,27 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     const pageFrom = spec.pageByIds
       ? `${table} JOIN (SELECT "id" AS page_id FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}) AS page ON page.page_id = ${table}."id"`
       : null;
+    // A search's ids, kept in order (count-cache.ts): the page is its slice, read by id.
+    const kept = scans ? await keptIds(whereSql, order, params) : null;
+    const keptPage = kept ? pageOfKept(whereSql, params, kept.slice(start, end + 1)) : null;
     const contentRange = (length: number, total: number): void => {
       const range = length === 0 ? `*/${total}` : `${start}-${start + length - 1}/${total}`;
       reply.header('Content-Range', `${spec.name} ${range}`);
       reply.header('Access-Control-Expose-Headers', 'Content-Range');
     };
+
+    if (jsonFields && kept && keptPage) {
+      try {
+        const { rows } = await db.query<{ records: string; length: number }>(
+          jsonPageSql({ table, fields: jsonFields, limited: `(SELECT * FROM ${keptPage.from}) AS ${table}`, order: orderIn(`${table}.`) }),
+          keptPage.params,
+        );
+        contentRange(Number(rows[0].length), kept.length);
+        return reply.type('application/json; charset=utf-8').send(rows[0].records);
+      } catch (e) {
+        mapDbError(e, spec, 'read');
+      }
+    }
 
     if (jsonFields) {
       const limited = pageFrom ?? `(SELECT * FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}) AS ${table}`;
@@ -310,10 +346,16 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
       try {
         // A total counted or being counted for the same filter is shared (count-cache.ts);
         // otherwise the page's own statement counts it.
-        const total = await counts.count(spec.table, whereSql, params, async () => {
-          page = db.query<JsonPage>(pageSql(true), params);
-          return Number((await page).rows[0].total);
-        });
+        const total = await counts.count(
+          spec.table,
+          whereSql,
+          params,
+          async () => {
+            page = db.query<JsonPage>(pageSql(true), params);
+            return Number((await page).rows[0].total);
+          },
+          scans,
+        );
         const { records, length } = (await (page ?? db.query<JsonPage>(pageSql(false), params))).rows[0];
         contentRange(Number(length), total);
         return reply.type('application/json; charset=utf-8').send(records);
@@ -327,12 +369,14 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     try {
       // Both at once: on PostgreSQL they run on two pooled connections.
       const [count, page] = await Promise.all([
-        counts.count(spec.table, whereSql, params, async () => Number((await db.query<{ total: number }>(countSql, params)).rows[0].total)),
+        kept ? kept.length : counts.count(spec.table, whereSql, params, async () => Number((await db.query<{ total: number }>(countSql, params)).rows[0].total), scans),
         db.query<Record<string, unknown>>(
-          pageFrom
+          keptPage
+            ? `SELECT ${selectList} FROM ${keptPage.from} ORDER BY ${order}`
+            : pageFrom
             ? `SELECT ${selectList} FROM ${pageFrom} ORDER BY ${order}`
             : `SELECT ${selectList} FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}`,
-          params,
+          keptPage ? keptPage.params : params,
         ),
       ]);
       total = count;

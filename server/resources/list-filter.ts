@@ -12,6 +12,14 @@ export const quoteIdentifier = (identifier: string): string => {
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Whether a filter (checked by filterConditions) searches: a non-blank `q` or a text field's ILIKE. */
+export function isSearch(spec: Pick<ResourceSpec, 'filterable' | 'q'>, filter: unknown): boolean {
+  if (filter === null || typeof filter !== 'object') return false;
+  return Object.entries(filter).some(
+    ([field, value]) => typeof value === 'string' && value.trim() !== '' && ((field === 'q' && Boolean(spec.q?.length)) || (Object.hasOwn(spec.filterable, field) && spec.filterable[field] === 'ilike')),
+  );
+}
+
 /**
  * The WHERE conditions of a simple-rest `filter={...}` over a declared resource, appending their
  * values to `params`. One builder for the list and for everything that must hold exactly the

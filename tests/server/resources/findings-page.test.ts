@@ -79,6 +79,32 @@ function findingsPageSuite(target: TestDatabase): void {
     expect(seen[0]).toHaveLength(1);
     expect(typeof (seen[0][0] as { records: unknown }).records).toBe('string');
   });
+
+  it('pages a search from its ids kept in order: every page is its slice of the whole search, the list read once', async () => {
+    const filter = { analysisId: page.fixtures.analysisId, q: 'r1' };
+    const whole = await oldShape(
+      `analysis_id = $1 AND (holder ILIKE $2 OR risk_id ILIKE $2 OR business_process ILIKE $2)`,
+      [page.fixtures.analysisId, '%r1%'],
+      'holder DESC, id DESC',
+      100,
+      0,
+    );
+    expect(whole.map((f) => f.holder)).toEqual(['CAROL', 'BOB', 'ALICE']);
+    const seen = await statementsDuring(async () => {
+      for (const [from, to] of [[0, 1], [1, 2], [2, 9], [5, 9]] as const) {
+        const r = await list(filter, ['holder', 'DESC'], [from, to]);
+        expect(r.statusCode).toBe(200);
+        expect(r.json()).toEqual(whole.slice(from, to + 1));
+        expect(r.headers['content-range']).toBe(from < whole.length ? `findings ${from}-${Math.min(to, whole.length - 1)}/3` : 'findings */3');
+      }
+    });
+    // The ids of the search once, then one statement per page reading its rows by id.
+    expect(seen).toHaveLength(5);
+    expect(seen[0]).toEqual(whole.map((f) => ({ id: f.id })));
+    // Another search is a list of its own.
+    const other = await list({ analysisId: page.fixtures.analysisId, q: 'DAVE' }, ['holder', 'DESC'], [0, 9]);
+    expect((other.json() as { holder: string }[]).map((f) => f.holder)).toEqual(['DAVE']);
+  });
 }
 
 describe('findings pages on PGlite', () => findingsPageSuite(pgliteDatabase()));

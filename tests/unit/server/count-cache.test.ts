@@ -47,3 +47,30 @@ describe('list totals cache', () => {
     expect(large).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('kept counts and ids of searches (issue 12)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps a small count that scans, and a search\'s ids, for the TTL; a write drops both', async () => {
+    vi.useFakeTimers();
+    const cache = new CountCache();
+    const small = vi.fn(async () => 3);
+    await cache.count('findings', 'WHERE q', ['%FI%'], small, true);
+    await cache.count('findings', 'WHERE q', ['%FI%'], small, true);
+    expect(small).toHaveBeenCalledTimes(1);
+    const ids = vi.fn(async () => ['a', 'b']);
+    const both = await Promise.all([cache.ids('findings', 'WHERE q ORDER BY x', ['%FI%'], ids), cache.ids('findings', 'WHERE q ORDER BY x', ['%FI%'], ids)]);
+    expect(both).toEqual([['a', 'b'], ['a', 'b']]);
+    expect(ids).toHaveBeenCalledTimes(1);
+    await cache.ids('findings', 'WHERE q ORDER BY x', ['%CO%'], ids);
+    expect(ids).toHaveBeenCalledTimes(2);
+    cache.invalidate('findings');
+    await cache.count('findings', 'WHERE q', ['%FI%'], small, true);
+    await cache.ids('findings', 'WHERE q ORDER BY x', ['%FI%'], ids);
+    expect(small).toHaveBeenCalledTimes(2);
+    expect(ids).toHaveBeenCalledTimes(3);
+    vi.advanceTimersByTime(COUNT_TTL_MS + 1);
+    await cache.ids('findings', 'WHERE q ORDER BY x', ['%FI%'], ids);
+    expect(ids).toHaveBeenCalledTimes(4);
+  });
+});
