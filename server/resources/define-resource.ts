@@ -7,12 +7,10 @@ import type { Database } from '../db/database.ts';
 import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
 import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../errors.ts';
 import { countCacheOf } from './count-cache.ts';
-
-/** A search's ids are kept (count-cache.ts) up to this many; a larger result pages as any list. */
-const MAX_KEPT_IDS = 100_000;
+import { keptIds, pageOfKept } from './kept-search.ts';
 import { filterConditions, isSearch, MAX_RANGE, quoteIdentifier as quote } from './list-filter.ts';
 import { jsonFieldsOf, jsonPageSql } from './json-page.ts';
-import { jsonParam } from './query-params.ts';
+import { jsonParam, rangeParam, sortParam } from './query-params.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -244,19 +242,6 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   const auth = { preHandler: app.authenticate, config: { resource: spec.name, page: spec.access.page } };
   const counts = countCacheOf(db);
 
-  /** A search's ids in list order, kept for a few seconds; null when there are too many to keep. */
-  async function keptIds(whereSql: string, order: string, params: unknown[]): Promise<string[] | null> {
-    const ids = await counts.ids(spec.table, `${whereSql} ORDER BY ${order}`, params, async () => {
-      const { rows } = await db.query<{ id: string }>(`SELECT "id" FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${MAX_KEPT_IDS + 1}`, params);
-      return rows.map((r) => String(r.id));
-    });
-    return ids.length > MAX_KEPT_IDS ? null : ids;
-  }
-
-  /** The rows of a page of kept ids, under the list's own conditions still (tenant, filter). */
-  function pageOfKept(whereSql: string, params: unknown[], ids: string[]): { from: string; params: unknown[] } {
-    return { from: `${table}${whereSql} AND "id" = ANY($${params.length + 1}::uuid[])`, params: [...params, ids] };
-  }
   // After any write through this resource its list totals are counted afresh.
   const write = { ...auth, onResponse: async () => counts.invalidate(spec.table) };
   // OpenAPI metadata only (server/docs): validation stays with zod and the handlers below.
@@ -266,40 +251,9 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     const ctx = await context(request, 'read');
     const query = (request.query ?? {}) as Record<string, unknown>;
 
-    // sort=["field","ASC"]
-    const sortRaw = jsonParam('sort', query.sort);
-    let [sortField, sortOrder] = spec.defaultSort ?? ['id', 'ASC'];
-    if (sortRaw !== undefined) {
-      if (
-        !Array.isArray(sortRaw) ||
-        sortRaw.length !== 2 ||
-        typeof sortRaw[0] !== 'string' ||
-        !spec.sortable.includes(sortRaw[0]) ||
-        typeof sortRaw[1] !== 'string' ||
-        !['ASC', 'DESC'].includes(sortRaw[1].toUpperCase())
-      ) {
-        throw badRequest(`The sort parameter must be ["field","ASC"|"DESC"] with field one of: ${spec.sortable.join(', ')}`);
-      }
-      sortField = sortRaw[0];
-      sortOrder = sortRaw[1].toUpperCase() as 'ASC' | 'DESC';
-    }
-
-    // range=[start,end], inclusive
-    const rangeRaw = jsonParam('range', query.range);
-    let start = 0;
-    let end = MAX_RANGE - 1;
-    if (rangeRaw !== undefined) {
-      if (
-        !Array.isArray(rangeRaw) ||
-        rangeRaw.length !== 2 ||
-        !rangeRaw.every((n) => Number.isSafeInteger(n) && n >= 0) ||
-        rangeRaw[0] > rangeRaw[1]
-      ) {
-        throw badRequest('The range parameter must be [start,end]: two non-negative integers with start <= end');
-      }
-      if (rangeRaw[1] - rangeRaw[0] + 1 > MAX_RANGE) throw badRequest(`The range parameter may span at most ${MAX_RANGE} records`);
-      [start, end] = rangeRaw as [number, number];
-    }
+    // sort=["field","ASC"], range=[start,end] (inclusive)
+    const [sortField, sortOrder] = sortParam(query.sort, spec.sortable, spec.defaultSort ?? ['id', 'ASC']);
+    const [start, end] = rangeParam(query.range, MAX_RANGE) ?? [0, MAX_RANGE - 1];
 
     // filter={...}
     const params: unknown[] = [];
@@ -316,8 +270,8 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
       ? `${table} JOIN (SELECT "id" AS page_id FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}) AS page ON page.page_id = ${table}."id"`
       : null;
     // A search's ids, kept in order (count-cache.ts): the page is its slice, read by id.
-    const kept = scans ? await keptIds(whereSql, order, params) : null;
-    const keptPage = kept ? pageOfKept(whereSql, params, kept.slice(start, end + 1)) : null;
+    const kept = scans ? await keptIds({ db, counts, table: spec.table, sql: table }, whereSql, order, params) : null;
+    const keptPage = kept ? pageOfKept(table, whereSql, params, kept.slice(start, end + 1)) : null;
     const contentRange = (length: number, total: number): void => {
       const range = length === 0 ? `*/${total}` : `${start}-${start + length - 1}/${total}`;
       reply.header('Content-Range', `${spec.name} ${range}`);

@@ -16,6 +16,23 @@ export function jsonParam(name: string, raw: unknown): unknown {
   }
 }
 
+/** `sort=["field","ASC"|"DESC"]` over the sortable fields; `fallback` when absent. */
+export function sortParam(raw: unknown, sortable: readonly string[], fallback: readonly [string, string]): [string, 'ASC' | 'DESC'] {
+  const sort = jsonParam('sort', raw);
+  if (sort === undefined) return [fallback[0], fallback[1].toUpperCase() === 'DESC' ? 'DESC' : 'ASC'];
+  if (
+    !Array.isArray(sort) ||
+    sort.length !== 2 ||
+    typeof sort[0] !== 'string' ||
+    !sortable.includes(sort[0]) ||
+    typeof sort[1] !== 'string' ||
+    !['ASC', 'DESC'].includes(sort[1].toUpperCase())
+  ) {
+    throw badRequest(`The sort parameter must be ["field","ASC"|"DESC"] with field one of: ${sortable.join(', ')}`);
+  }
+  return [sort[0], sort[1].toUpperCase() as 'ASC' | 'DESC'];
+}
+
 /** `range=[start,end]` (inclusive, at most `max` long); null when absent. */
 export function rangeParam(raw: unknown, max = 1000): [number, number] | null {
   const range = jsonParam('range', raw);
