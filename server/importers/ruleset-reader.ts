@@ -101,4 +101,3 @@ export async function readRuleset(input: TableSourceInput): Promise<Ruleset> {
   );
 }
 
-export { rulesetToCsvFiles, rulesetToXlsx, rulesetToZip, tableToCsv, writeRuleset } from './ruleset-writer.ts';

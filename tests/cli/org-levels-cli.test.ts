@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRuleset, writeRuleset } from '../../server/importers/ruleset-reader.ts';
+import { readRuleset } from '../../server/importers/ruleset-reader.ts';
+import { writeRuleset } from '../../server/importers/ruleset-writer.ts';
 
 const BIN = path.resolve('bin/segra.js');
 const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { generateLandscape } from '../../../generator/index.ts';
-import { readRuleset, writeRuleset } from '../../../server/importers/ruleset-reader.ts';
+import { readRuleset } from '../../../server/importers/ruleset-reader.ts';
+import { writeRuleset } from '../../../server/importers/ruleset-writer.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import { folderFiles, multipart, pipelineApp, seedCustomer, waitFor, zipFolder, type PipelineApp } from './harness.ts';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
-import { writeRuleset } from '../../../server/importers/ruleset-reader.ts';
+import { writeRuleset } from '../../../server/importers/ruleset-writer.ts';
 import { perm, ruleset } from '../../reference/fixture.ts';
 import { seedCustomer, type PipelineApp } from '../analysis-pipeline/harness.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';

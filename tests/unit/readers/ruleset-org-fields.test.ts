@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Ruleset } from '../../../engine/model/ruleset.ts';
-import { readRuleset, rulesetToXlsx, rulesetToZip, writeRuleset } from '../../../server/importers/ruleset-reader.ts';
+import { readRuleset } from '../../../server/importers/ruleset-reader.ts';
+import { rulesetToXlsx, rulesetToZip, writeRuleset } from '../../../server/importers/ruleset-writer.ts';
 import { csv, expectInputError, folderOf, tempDir, xlsxOf } from './helpers.ts';
 
 const FILES = (orgCell: string): Record<string, string> => ({
