@@ -83,7 +83,7 @@ interface Half {
 
 /**
  * Where a thread may take over the rest of a big plain file: the first line break of the piece
- * at about a tenth of it (SPLIT_HERE). None for a small file, a file read otherwise, or a middle piece without a
+ * at about SPLIT_HERE of it. None for a small file, a file read otherwise, or a middle piece without a
  * line break.
  */
 export async function secondHalf(input: ByteRowsInput): Promise<Half | undefined> {
