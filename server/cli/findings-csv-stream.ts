@@ -60,7 +60,7 @@ export async function writeSortedFindingsCsv(
   const riskCells: (Buffer | undefined)[] = new Array<Buffer | undefined>(risks.length);
   // Per function list, its tail for the holder being written (made in that holder: its stamp).
   const tails: Buffer[] = [];
-  const tailStamps = new Int32Array(listOf.length === 0 ? 0 : Math.max(...listOf) + 1);
+  const tailStamps = new Int32Array(listOf.reduce((most, id) => Math.max(most, id + 1), 0));
   let stamp = 0;
   const noOrg = orgValues ? '' : null;
   let rows = 0;

@@ -2,6 +2,8 @@ import type { Database } from '../db/database.ts';
 
 /** Counts at least this large are kept: counting them is what costs (tens of ms per page). */
 export const CACHED_COUNT_MIN = 10_000;
+/** Searches whose ids are kept at once (count-cache's `ids`): each list holds up to 50,000 ids (kept-search.ts), some 50 MB in all at most. */
+export const MAX_ID_LISTS = 16;
 /** How long a kept count answers; writes through the resource layer drop it sooner. */
 export const COUNT_TTL_MS = 5_000;
 
@@ -48,14 +50,14 @@ export class CountCache {
     return entry.total;
   }
 
-  private readonly idLists = new Map<string, { until: number; ids: Promise<string[]> }>();
+  private readonly idLists = new Map<string, { until: number; ids: Promise<string[] | null> }>();
 
   /**
    * The ids of a searched list in its order (`scans`, above): made once for the TTL and shared,
    * so each page of a search reads its own rows by id, not the list again to find them (issue 12).
    * Keyed like the counts (table, WHERE with tenant conditions, ORDER BY, parameters).
    */
-  ids(table: string, whereAndOrder: string, params: readonly unknown[], compute: () => Promise<string[]>): Promise<string[]> {
+  ids(table: string, whereAndOrder: string, params: readonly unknown[], compute: () => Promise<string[] | null>): Promise<string[] | null> {
     const key = `${table}\u0000${whereAndOrder}\u0000${JSON.stringify(params)}`;
     const now = Date.now();
     const hit = this.idLists.get(key);
@@ -70,7 +72,8 @@ export class CountCache {
         if (this.idLists.get(key) === entry) this.idLists.delete(key);
       },
     );
-    if (this.idLists.size > 100) for (const [k, e] of this.idLists) if (e.until <= now) this.idLists.delete(k);
+    // At most MAX_ID_LISTS lists (up to 50,000 ids each): the oldest go first (a Map keeps insertion order).
+    if (this.idLists.size > MAX_ID_LISTS) for (const [k, e] of this.idLists) if (e.until <= now || this.idLists.size > MAX_ID_LISTS) this.idLists.delete(k);
     return entry.ids;
   }
 

@@ -121,7 +121,6 @@ const TENANT_COLUMN = 'customer_id';
 /** Registered declarations, by name. */
 export const resources = new Map<string, ResourceSpec>();
 
-
 /** Turns database errors the client caused into API errors; others go on as 500. */
 function mapDbError(e: unknown, spec: ResourceSpec, op: 'read' | 'write' | 'delete'): never {
   const code = (e as { code?: string } | null)?.code;
@@ -130,7 +129,9 @@ function mapDbError(e: unknown, spec: ResourceSpec, op: 'read' | 'write' | 'dele
     if (op === 'delete') throw conflict('The record is still in use and cannot be deleted', 'IN_USE');
     throw badRequest('A referenced record does not exist');
   }
-  if (code === '22P02' || code === '22007' || code === '22008' || code === '22003' || code === '23502' || code === '23514') {
+  // PGlite checks a parameter against its column's type before the database sees it, and its error has no code.
+  const pgliteType = code === undefined && e instanceof Error && /^Invalid input for [a-z ]+ type$/.test(e.message);
+  if (pgliteType || code === '22P02' || code === '22007' || code === '22008' || code === '22003' || code === '23502' || code === '23514') {
     throw badRequest(op === 'read' ? 'The filter parameter has a value of the wrong type' : 'A value is not valid');
   }
   throw e;
@@ -270,7 +271,13 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
       ? `${table} JOIN (SELECT "id" AS page_id FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}) AS page ON page.page_id = ${table}."id"`
       : null;
     // A search's ids, kept in order (count-cache.ts): the page is its slice, read by id.
-    const kept = scans ? await keptIds({ db, counts, table: spec.table, sql: table }, whereSql, order, params) : null;
+    let kept: string[] | null = null;
+    try {
+      if (scans) kept = await keptIds({ db, counts, table: spec.table, sql: table }, whereSql, order, params);
+    } catch (e) {
+      // A value of the wrong type for the column (a malformed uuid) is the caller's: 400, as for any list.
+      mapDbError(e, spec, 'read');
+    }
     const keptPage = kept ? pageOfKept(table, whereSql, params, kept.slice(start, end + 1)) : null;
     const contentRange = (length: number, total: number): void => {
       const range = length === 0 ? `*/${total}` : `${start}-${start + length - 1}/${total}`;

@@ -2,7 +2,7 @@ import type { Database } from '../db/database.ts';
 import type { CountCache } from './count-cache.ts';
 
 /** A search's ids are kept (count-cache.ts) up to this many; a larger result pages as any list. */
-const MAX_KEPT_IDS = 100_000;
+const MAX_KEPT_IDS = 50_000;
 
 /**
  * A search's ids in list order, kept for a few seconds and shared by its pages (issue 12: a
@@ -14,11 +14,11 @@ export async function keptIds(
   order: string,
   params: unknown[],
 ): Promise<string[] | null> {
-  const ids = await to.counts.ids(to.table, `${whereSql} ORDER BY ${order}`, params, async () => {
+  // Too many to keep is remembered too (null), so a broad search is not read again for each page.
+  return to.counts.ids(to.table, `${whereSql} ORDER BY ${order}`, params, async () => {
     const { rows } = await to.db.query<{ id: string }>(`SELECT "id" FROM ${to.sql}${whereSql} ORDER BY ${order} LIMIT ${MAX_KEPT_IDS + 1}`, params);
-    return rows.map((r) => String(r.id));
+    return rows.length > MAX_KEPT_IDS ? null : rows.map((r) => String(r.id));
   });
-  return ids.length > MAX_KEPT_IDS ? null : ids;
 }
 
 /** The FROM of a page of kept ids, under the list's own conditions still (tenant, filter): `whereSql` is never empty here. */

@@ -8,7 +8,7 @@ import { findingsToCsv } from '../../engine/output/findings-csv.ts';
 import { hasOrgLevelRisks } from '../../engine/ruleset/org-fields.ts';
 import { writeSortedFindingsCsv } from '../../server/cli/findings-csv-stream.ts';
 import { ChunkedOutput } from '../../server/cli/output.ts';
-import { allOptionCombinations, landscapeArb, orgLandscapeArb } from '../reference/arbitraries.ts';
+import { allOptionCombinations, landscapeArb, orgLandscapeArb, ROLES, USERS } from '../reference/arbitraries.ts';
 
 /** `segra analyze`'s CSV written as bytes (issue 12) against findingsToCsv of run()'s findings. */
 const dir = mkdtempSync(path.join(tmpdir(), 'segra-csv-stream-'));
@@ -42,6 +42,28 @@ describe('the CSV of segra analyze written as bytes (writeSortedFindingsCsv)', (
       );
     });
   }
+
+  it('quotes the holder, FUNCTIONS and SOURCES cells that need it (names with commas, quotes, blanks, non-ASCII)', async () => {
+    // Every user and role name, and every function id, made one that needs quoting or a blank kept.
+    const odd = new Map<string, string>([...ROLES.map((r, i) => [r, [`${r},x`, `"${r}"`, ` ${r}`, `${r}\u00e9`][i % 4]] as const), ...USERS.map((u, i) => [u, [`${u} "q"`, `${u},`, `${u} `, `Ü${u}`][i % 4]] as const)]);
+    const rename = (value: unknown): unknown =>
+      typeof value === 'string' ? (odd.get(value) ?? value) : Array.isArray(value) ? value.map(rename) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rename(v)])) : value;
+    await fc.assert(
+      fc.asyncProperty(landscapeArb, fc.integer({ min: 0, max: 15 }), async (l, pick) => {
+        const options = allOptionCombinations()[pick];
+        const fn = (id: string): string => `${id}, "fn"`;
+        const ruleset = {
+          risks: l.ruleset.risks.map((r) => ({ ...r, functionIds: r.functionIds.map(fn) })),
+          functions: l.ruleset.functions.map((f) => ({ ...f, id: fn(f.id) })),
+        };
+        const extract = rename(l.extract) as typeof l.extract;
+        const whole = prepareAnalysis(extract, ruleset, options).run();
+        const { text } = await streamed({ extract, ruleset }, options, 97);
+        expect(text).toBe(findingsToCsv(whole.findings));
+      }),
+      { numRuns: 60 },
+    );
+  });
 
   it('quotes holder and risk cells that need it, and shares no cells between holders', async () => {
     const l = fc.sample(landscapeArb.filter((x) => prepareAnalysis(x.extract, x.ruleset, allOptionCombinations()[0]).run().findings.length > 1), { numRuns: 1, seed: 7 })[0];

@@ -101,9 +101,21 @@ function findingsPageSuite(target: TestDatabase): void {
     // The ids of the search once, then one statement per page reading its rows by id.
     expect(seen).toHaveLength(5);
     expect(seen[0]).toEqual(whole.map((f) => ({ id: f.id })));
-    // Another search is a list of its own.
+    // Another search is a list of its own; a search finding nothing is an empty page.
     const other = await list({ analysisId: page.fixtures.analysisId, q: 'DAVE' }, ['holder', 'DESC'], [0, 9]);
     expect((other.json() as { holder: string }[]).map((f) => f.holder)).toEqual(['DAVE']);
+    const none = await list({ analysisId: page.fixtures.analysisId, q: 'nobody' }, ['holder', 'DESC'], [0, 9]);
+    expect(none.statusCode).toBe(200);
+    expect(none.body).toBe('[]');
+    expect(none.headers['content-range']).toBe('findings */0');
+  });
+
+  it('answers a filter value of the wrong type for its column with 400 naming the filter, searched or not (PGlite checks types itself)', async () => {
+    for (const filter of [{ q: 'r1', analysisId: 'not-a-uuid' }, { analysisId: page.fixtures.analysisId, accepted: 'maybe' }, { q: 'r1', analysisId: page.fixtures.analysisId, accepted: 'maybe' }]) {
+      const r = await list(filter, ['holder', 'ASC'], [0, 9]);
+      expect(r.statusCode).toBe(400);
+      expect(r.json().message).toBe('The filter parameter has a value of the wrong type');
+    }
   });
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CACHED_COUNT_MIN, COUNT_TTL_MS, CountCache } from '../../../server/resources/count-cache.ts';
+import { CACHED_COUNT_MIN, COUNT_TTL_MS, CountCache, MAX_ID_LISTS } from '../../../server/resources/count-cache.ts';
 
 describe('list totals cache', () => {
   afterEach(() => vi.useRealTimers());
@@ -72,5 +72,27 @@ describe('kept counts and ids of searches (issue 12)', () => {
     vi.advanceTimersByTime(COUNT_TTL_MS + 1);
     await cache.ids('findings', 'WHERE q ORDER BY x', ['%FI%'], ids);
     expect(ids).toHaveBeenCalledTimes(4);
+  });
+
+  it('keeps "too many to keep" (null) as an answer, never a failed list, and at most MAX_ID_LISTS lists', async () => {
+    const cache = new CountCache();
+    const tooMany = vi.fn(async () => null);
+    expect(await cache.ids('findings', 'w', ['%a%'], tooMany)).toBeNull();
+    expect(await cache.ids('findings', 'w', ['%a%'], tooMany)).toBeNull();
+    expect(tooMany).toHaveBeenCalledTimes(1);
+    const failing = vi.fn(async (): Promise<string[]> => {
+      throw new Error('boom');
+    });
+    await expect(cache.ids('findings', 'w', ['%b%'], failing)).rejects.toThrow('boom');
+    await expect(cache.ids('findings', 'w', ['%b%'], failing)).rejects.toThrow('boom');
+    expect(failing).toHaveBeenCalledTimes(2);
+    const list = vi.fn(async () => ['x']);
+    for (let i = 0; i < MAX_ID_LISTS + 5; i++) await cache.ids('findings', 'w', [`%${i}%`], list);
+    expect(list).toHaveBeenCalledTimes(MAX_ID_LISTS + 5);
+    // The newest are still kept, the oldest were let go.
+    await cache.ids('findings', 'w', [`%${MAX_ID_LISTS + 4}%`], list);
+    expect(list).toHaveBeenCalledTimes(MAX_ID_LISTS + 5);
+    await cache.ids('findings', 'w', ['%0%'], list);
+    expect(list).toHaveBeenCalledTimes(MAX_ID_LISTS + 6);
   });
 });
