@@ -63,6 +63,9 @@ function sameBytes(s: string, buf: Uint8Array, start: number, length: number): b
  * is in `fresh`.
  */
 export class ColumnStrings {
+  /** `pool`: each kept string is the pool's own for its value (added there when new). */
+  constructor(private readonly pool?: Map<string, string>) {}
+
   readonly list: string[] = [];
   fresh = '';
   private slots = new Int32Array(1024).fill(-1);
@@ -94,12 +97,15 @@ export class ColumnStrings {
       }
       i = (i + 1) & this.mask;
     }
-    const s = buf.toString('latin1', start, end);
+    let s = buf.toString('latin1', start, end);
     if (list.length >= MAX_ENTRIES) {
       this.fresh = s;
       this.lastId = -1;
       return -1;
     }
+    const pooled = this.pool?.get(s);
+    if (pooled !== undefined) s = pooled;
+    else this.pool?.set(s, s);
     const id = list.length;
     list.push(s);
     slots[i] = id;
@@ -183,6 +189,8 @@ export class LineSplitter {
     public line: number,
     rule?: SkipRule,
     private readonly onSkip?: SkipRun,
+    /** The strings of its columns are this pool's (ColumnStrings). */
+    private readonly pool?: Map<string, string>,
   ) {
     this.delim = delimiter.charCodeAt(0);
     this.crlf = newline === '\r\n';
@@ -191,7 +199,7 @@ export class LineSplitter {
 
   column(i: number): ColumnStrings {
     let col = this.columns[i];
-    if (col === undefined) this.columns[i] = col = new ColumnStrings();
+    if (col === undefined) this.columns[i] = col = new ColumnStrings(this.pool);
     return col;
   }
 
@@ -300,6 +308,8 @@ export interface ByteRowsInput {
   onDecode: (state: DecodeState) => void;
   /** Called with the header's line once it was read. */
   onHeader: (line: number) => void;
+  /** The pool the values of the rows this thread splits are taken from (RowHandler's `pooled`). */
+  pool?: Map<string, string>;
   /** The file, when the table is a file on disk read in pieces of `chunk` bytes: a big one is split in a thread. */
   file?: { path: string; size: number; chunk: number };
 }
@@ -314,13 +324,18 @@ export async function byteRows(input: ByteRowsInput, onRow: RowHandler, skip?: R
   // A ragged file's rows are all handed on (the rule's width is the header's).
   const rule = skip && !input.ragged() ? skip.rule : undefined;
   const runValue = (strings: readonly string[] | undefined, id: number, fresh: string): string => (id >= 0 ? strings![id] : fresh);
-  const splitter: LineSplitter = new LineSplitter(input.delimiter, input.newline, 1, rule, (count, line, id, fresh) =>
-    skip!.onSkip(count, line, runValue(rule!.run >= 0 ? splitter.column(rule!.run).list : undefined, id, fresh)),
+  const splitter: LineSplitter = new LineSplitter(
+    input.delimiter,
+    input.newline,
+    1,
+    rule,
+    (count, line, id, fresh) => skip!.onSkip(count, line, runValue(rule!.run >= 0 ? splitter.column(rule!.run).list : undefined, id, fresh)),
+    input.pool,
   );
   let headerSeen = false;
   splitter.skipping = false;
 
-  const row = (values: string[], at: number): void => {
+  const row = (values: string[], at: number, pooled = false): void => {
     if (!headerSeen) {
       headerSeen = true;
       splitter.skipping = true;
@@ -330,14 +345,25 @@ export async function byteRows(input: ByteRowsInput, onRow: RowHandler, skip?: R
     if (values.length !== width && !input.ragged()) {
       throw new InputError(`expected ${width} fields as in the header, got ${values.length}`, { file: fileName, line: at });
     }
-    onRow(values, at);
+    onRow(values, at, pooled);
   };
   let values: string[] = [];
-  let field = (col: ColumnStrings, _i: number, buf: Buffer, start: number, end: number): void => void values.push(col.get(buf, start, end));
+  // A value beyond its column's table (`fresh`) is no string of the pool: its row is not `pooled`.
+  let allPooled = input.pool !== undefined;
+  let field = (col: ColumnStrings, _i: number, buf: Buffer, start: number, end: number): void => {
+    const id = col.id(buf, start, end);
+    if (id >= 0) values.push(col.list[id]);
+    else {
+      values.push(col.fresh);
+      if (col.fresh !== '') allPooled = false;
+    }
+  };
   let end = (at: number): void => {
     const v = values;
     values = [];
-    row(v, at);
+    const pooled = allPooled;
+    allPooled = input.pool !== undefined;
+    row(v, at, pooled);
   };
   // The id lane: a row of the header's width goes on as the ids of its values (the header and a row
   // of another width take `row`, with its checks and messages).

@@ -309,10 +309,11 @@ async function openCsvTable(
     get headerLine() {
       return headerAt || papa.headerLine;
     },
-    forEachRow: (onRow, skip, onIds) => {
+    forEachRow: (onRow, skip, onIds, pool) => {
       once();
       return byteRows(
         {
+          pool,
           fileName,
           header: papa.header,
           delimiter,

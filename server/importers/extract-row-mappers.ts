@@ -12,7 +12,8 @@ import type { ExtractQuality } from './extract-quality.ts';
 import type { ExtractTableName } from './extract-tables.ts';
 import { InputError } from './input-error.ts';
 
-export type RowMapper = (values: string[], line: number) => void;
+/** `pooled`: the values are the shared pool's own strings already (RowHandler). */
+export type RowMapper = (values: string[], line: number, pooled?: boolean) => void;
 
 /** What the mappers need of the read: where rows go, the object filter and the intern pool. */
 export interface MapperContext {
@@ -51,6 +52,18 @@ export function emptyAuth(r: TableReader, line: number, table: string): never {
 }
 
 export function makeMapper(name: ExtractTableName, r: TableReader, ctx: MapperContext): RowMapper {
+  // Whether the row being mapped came pooled: then a name or value needs no look-up in the pool
+  // (issue 12: on L, a third of reading AGR_USERS was that look-up, for values the byte splitter
+  // had already taken from the pool once per distinct value).
+  let pooledRow = false;
+  const map = rowMapper(name, r, ctx, () => pooledRow);
+  return (values, line, pooled) => {
+    pooledRow = pooled === true;
+    map(values, line);
+  };
+}
+
+function rowMapper(name: ExtractTableName, r: TableReader, ctx: MapperContext, pooledRow: () => boolean): RowMapper {
   const x = ctx.extract;
   const objects = ctx.objects;
   const c = (column: string): number => r.col(column);
@@ -59,14 +72,19 @@ export function makeMapper(name: ExtractTableName, r: TableReader, ctx: MapperCo
     const i = c(column);
     if (i < 0) return () => '';
     const intern = new Interner(ctx.pool);
-    return (values) => intern.get(trim(values[i]));
+    return (values) => {
+      const v = values[i];
+      const t = trim(v);
+      // trim gives the value itself when there is nothing to trim: then a pooled value is the pool's.
+      return t === v && pooledRow() ? v : intern.get(t);
+    };
   };
   /** A value as read, interned; '' for an absent column. */
   const value = (column: string): ((values: string[]) => string) => {
     const i = c(column);
     if (i < 0) return () => '';
     const intern = new Interner(ctx.pool);
-    return (values) => intern.get(values[i]);
+    return (values) => (pooledRow() ? values[i] : intern.get(values[i]));
   };
   /** A free text (descriptions, names of persons): trimmed, not interned. */
   const text = (column: string): ((values: string[]) => string) => {

@@ -80,7 +80,7 @@ export async function readTable(table: SourceTable, name: ExtractTableName, ctx:
     if (onProgress) for (let at = (Math.floor(before / 65536) + 1) * 65536; at <= count; at += 65536) onProgress({ table: name, rows: at });
     if (iMandt >= 0) clientOf(trim(mandt), line, n);
   };
-  await table.forEachRow((values, line) => {
+  await table.forEachRow((values, line, pooled) => {
     if ((++count & 0xffff) === 0 && onProgress) onProgress({ table: name, rows: count });
     // Rows left entirely blank (spreadsheet exports) are skipped.
     if (key >= 0) {
@@ -95,7 +95,7 @@ export async function readTable(table: SourceTable, name: ExtractTableName, ctx:
       const aktps = trim(values[iAktps]);
       if (aktps !== '' && aktps.toUpperCase() !== 'A') return;
     }
-    mapper(values, line);
+    mapper(values, line, pooled);
   }, skip && { rule: skip, onSkip }, iAktps >= 0 ? undefined : idRows(name, r, ctx, {
     row: () => {
       if ((++count & 0xffff) === 0 && onProgress) onProgress({ table: name, rows: count });
@@ -103,7 +103,7 @@ export async function readTable(table: SourceTable, name: ExtractTableName, ctx:
     blank: () => void blank++,
     key,
     client: iMandt >= 0 ? (mandt, line) => clientOf(trim(mandt), line, 1) : undefined,
-  }));
+  }), ctx.pool);
   onProgress?.({ table: name, rows: count });
   const rows = count - blank;
   for (const w of table.warnings?.() ?? []) quality.found.push(w);

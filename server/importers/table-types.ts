@@ -30,7 +30,7 @@ export interface SourceTable {
    * nothing is kept between rows. Resolves when the table is read; rejects with an InputError
    * on malformed input, or with whatever `onRow` throws. Use this or `batches`, once.
    */
-  forEachRow(onRow: RowHandler, skip?: RowSkip, onIds?: IdRowHandler): Promise<void>;
+  forEachRow(onRow: RowHandler, skip?: RowSkip, onIds?: IdRowHandler, pool?: Map<string, string>): Promise<void>;
   /** What reading the file had to guess (its encoding), known once its rows were read. */
   warnings?(): DataWarning[];
   /**
@@ -63,7 +63,11 @@ export type TableSourceInput = string | readonly Upload[] | TableSource;
 export const TABLE_FILE_EXTENSIONS: readonly string[] = ['.csv', '.txt', '.tsv'];
 
 /** Receives each data row as it is parsed. */
-export type RowHandler = (values: string[], line: number) => void;
+/**
+ * `pooled`: every value is the string `pool` (forEachRow's) holds for it, as the byte splitter makes
+ * them (once per distinct value of a column): a reader interning into that pool may take it as it is.
+ */
+export type RowHandler = (values: string[], line: number, pooled?: boolean) => void;
 
 /**
  * Receives a data row split on its bytes as ids of its values (issue 12: no string, no array per

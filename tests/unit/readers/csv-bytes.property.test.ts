@@ -160,3 +160,26 @@ describe('a big plain CSV file split in a second thread (csv-bytes-thread.ts)', 
     if (at === undefined || !name.includes('control')) expect('rows' in bytes && bytes.rows.length).toBe(150_000);
   }, 60_000);
 });
+
+describe('rows of the byte path from a pool (RowHandler pooled, issue 12)', () => {
+  it('flags a row pooled only when a pool was given and every value is in it; the text path never', async () => {
+    const read = async (text: string, pool?: Map<string, string>): Promise<[string[], boolean][]> => {
+      const rows: [string[], boolean][] = [];
+      for await (const t of openTableSource([{ name: 'USR02.csv', data: new TextEncoder().encode(text) }]).tables()) {
+        await t.forEachRow((values, _line, pooled) => void rows.push([[...values], pooled === true]), undefined, undefined, pool);
+      }
+      return rows;
+    };
+    const pool = new Map<string, string>([['ALICE', 'ALICE']]);
+    expect(await read('MANDT,BNAME\n100,ALICE\n100,BOB\n100,\n', pool)).toEqual([
+      [['100', 'ALICE'], true],
+      [['100', 'BOB'], true],
+      [['100', ''], true],
+    ]);
+    // Every value met (the header's too) is in the pool now.
+    expect([...pool.keys()].sort()).toEqual(['100', 'ALICE', 'BNAME', 'BOB', 'MANDT']);
+    expect(await read('MANDT,BNAME\n100,ALICE\n')).toEqual([[['100', 'ALICE'], false]]);
+    // A quote sends the file down the text path: no row of it is pooled.
+    expect(await read('MANDT,BNAME\n100,"ALICE"\n', new Map())).toEqual([[['100', 'ALICE'], false]]);
+  });
+});
