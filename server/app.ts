@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authPlugin } from './auth/auth-plugin.ts';
+import { keptPagesPlugin } from './resources/kept-pages.ts';
 import { signingSecret } from './auth/secret.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -79,6 +80,7 @@ export async function buildApp(
   // Before any route: @fastify/swagger collects routes as they are added (/api/docs, /api/docs/json).
   await registerDocs(app);
   await app.register(authPlugin, { secret: await signingSecret(options.db, config.JWT_SECRET), ttl: config.JWT_TTL, db: options.db });
+  await app.register(keptPagesPlugin, { db: options.db });
   await app.register(authRoutes, { db: options.db, loginRateLimit: config.LOGIN_RATE_LIMIT });
   registerCustomers(app, options.db);
   registerDepartments(app, options.db);

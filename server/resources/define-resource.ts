@@ -10,6 +10,7 @@ import { countCacheOf } from './count-cache.ts';
 import { keptIds, pageOfKept } from './kept-search.ts';
 import { filterConditions, isSearch, MAX_RANGE, quoteIdentifier as quote } from './list-filter.ts';
 import { jsonFieldsOf, jsonPageSql } from './json-page.ts';
+import type { KeptPage } from './kept-pages.ts';
 import { jsonParam, rangeParam, sortParam } from './query-params.ts';
 
 declare module 'fastify' {
@@ -106,6 +107,11 @@ export interface ResourceSpec {
    */
   pageAsJson?: boolean;
   /**
+   * With `pageAsJson`: pages are kept by the API node while it hears every write to the table
+   * (kept-pages.ts; the findings: issue 12, many auditors paging one analysis).
+   */
+  keepPages?: boolean;
+  /**
    * With `pageAsJson`: the API fields whose columns are `timestamptz`. The database writes them as
    * Date#toISOString writes the driver's Date (UTC, milliseconds truncated, as both drivers
    * parse the fraction); its own JSON of a timestamp would keep the microseconds and the zone.
@@ -183,6 +189,8 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     if (!(f in spec.columns)) throw new Error(`Resource ${spec.name}: unknown field ${f}`);
   }
   if (spec.pageAsJson && spec.decorate) throw new Error(`Resource ${spec.name}: pageAsJson pages cannot be decorated`);
+  // Only the findings' writes are heard (migration 0029): another table's pages could outlive a write.
+  if (spec.keepPages && (!spec.pageAsJson || spec.table !== 'findings')) throw new Error(`Resource ${spec.name}: only pageAsJson pages of the findings are kept`);
   for (const f of spec.jsonTimestamps ?? []) if (!(f in spec.columns) || !spec.pageAsJson) throw new Error(`Resource ${spec.name}: jsonTimestamps field ${f} is not a column of a pageAsJson resource`);
   resources.set(spec.name, spec);
   const table = quote(spec.table);
@@ -242,6 +250,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
 
   const auth = { preHandler: app.authenticate, config: { resource: spec.name, page: spec.access.page } };
   const counts = countCacheOf(db);
+  const keptPages = app.keptPages;
 
   // After any write through this resource its list totals are counted afresh.
   const write = { ...auth, onResponse: async () => counts.invalidate(spec.table) };
@@ -285,26 +294,21 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
       reply.header('Access-Control-Expose-Headers', 'Content-Range');
     };
 
-    if (jsonFields && kept && keptPage) {
-      try {
-        const { rows } = await db.query<{ records: string; length: number }>(
-          jsonPageSql({ table, fields: jsonFields, limited: `(SELECT * FROM ${keptPage.from}) AS ${table}`, order: orderIn(`${table}.`) }),
-          keptPage.params,
-        );
-        contentRange(Number(rows[0].length), kept.length);
-        return reply.type('application/json; charset=utf-8').send(rows[0].records);
-      } catch (e) {
-        mapDbError(e, spec, 'read');
-      }
-    }
-
     if (jsonFields) {
-      const limited = pageFrom ?? `(SELECT * FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}) AS ${table}`;
-      const pageSql = (withTotal: boolean) =>
-        jsonPageSql({ table, fields: jsonFields, limited, order: orderIn(`${table}.`), countSql: withTotal ? countSql : undefined });
       type JsonPage = { records: string; length: number; total?: number };
-      let page: Promise<{ rows: JsonPage[] }> | undefined;
-      try {
+      /** The page as the database writes it (`pageAsJson`), with the list's total. */
+      const readPage = async (): Promise<KeptPage> => {
+        if (kept && keptPage) {
+          const { rows } = await db.query<JsonPage>(
+            jsonPageSql({ table, fields: jsonFields, limited: `(SELECT * FROM ${keptPage.from}) AS ${table}`, order: orderIn(`${table}.`) }),
+            keptPage.params,
+          );
+          return { records: rows[0].records, length: Number(rows[0].length), total: kept.length };
+        }
+        const limited = pageFrom ?? `(SELECT * FROM ${table}${whereSql} ORDER BY ${order} LIMIT ${end - start + 1} OFFSET ${start}) AS ${table}`;
+        const pageSql = (withTotal: boolean) =>
+          jsonPageSql({ table, fields: jsonFields, limited, order: orderIn(`${table}.`), countSql: withTotal ? countSql : undefined });
+        let page: Promise<{ rows: JsonPage[] }> | undefined;
         // A total counted or being counted for the same filter is shared (count-cache.ts);
         // otherwise the page's own statement counts it.
         const total = await counts.count(
@@ -318,8 +322,14 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
           scans,
         );
         const { records, length } = (await (page ?? db.query<JsonPage>(pageSql(false), params))).rows[0];
-        contentRange(Number(length), total);
-        return reply.type('application/json; charset=utf-8').send(records);
+        return { records, length: Number(length), total };
+      };
+      try {
+        // The key holds the tenant's conditions and their parameters (kept-pages.ts).
+        const key = spec.keepPages ? `${spec.table}\u0000${whereSql}\u0000${order}\u0000${start}-${end}\u0000${JSON.stringify(params)}` : null;
+        const page = key === null ? await readPage() : await keptPages.page(key, readPage);
+        contentRange(page.length, page.total);
+        return reply.type('application/json; charset=utf-8').send(page.records);
       } catch (e) {
         mapDbError(e, spec, 'read');
       }

@@ -50,6 +50,8 @@ export const findingsResource: ResourceSpec = {
   pageByIds: true,
   // A page is written as JSON by the database (issue 11: CPU per answer under load).
   pageAsJson: true,
+  // Many auditors page one analysis at once: its pages are kept while no write is heard (kept-pages.ts).
+  keepPages: true,
   access: { read: ['Admin', 'User', 'SuperAdmin'], write: [], page: 'reports/list' },
 };
 

@@ -1,0 +1,182 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import type { Database } from '../db/database.ts';
+
+/** How long a kept page answers at most (as the list totals, count-cache.ts). */
+export const KEPT_PAGES_TTL_MS = 5_000;
+/** Characters of page text kept at most per API node: some 500 pages of findings (30 KB each). */
+export const KEPT_PAGES_BUDGET = 16 * 1024 * 1024;
+const CHANNEL = 'segra_findings';
+
+/** A list page as the database wrote it (`pageAsJson`): its records' JSON text, their number, the list's total. */
+export interface KeptPage {
+  records: string;
+  length: number;
+  total: number;
+}
+
+interface Entry {
+  page: KeptPage;
+  until: number;
+}
+
+/**
+ * List pages of the findings kept by an API node (issue 12: p99 under 100 concurrent clients on an
+ * L analysis; a page read anew costs the node and its database 1.2-1.7 ms of CPU, a kept one the
+ * authentication and the send). A kept page is never older than the last write to the findings
+ * this node has heard of: every write request of this node, and every statement that writes
+ * findings anywhere (migration 0029's NOTIFY, heard through LISTEN), drops them all; a page read
+ * while such a write happened is not kept. Pages are kept only while the node listens (not on
+ * PGlite, not while the connection is lost), and KEPT_PAGES_TTL_MS at most. Keys hold the
+ * tenant's conditions and parameters: a page never crosses customers, and it is only asked for
+ * after the caller's access to the list was checked.
+ */
+export class KeptPages {
+  /** Whether pages may be kept: the node hears every write to the findings. */
+  active = false;
+  /** Moves on at every write heard: a page read before it is not kept. */
+  generation = 0;
+  private readonly entries = new Map<string, Entry>();
+  private size = 0;
+  private readonly now: () => number;
+  private readonly budget: number;
+
+  constructor(options: { now?: () => number; budget?: number } = {}) {
+    this.now = options.now ?? Date.now;
+    this.budget = options.budget ?? KEPT_PAGES_BUDGET;
+  }
+
+  get(key: string): KeptPage | undefined {
+    if (!this.active) return undefined;
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.until > this.now()) return entry.page;
+    this.drop(key, entry);
+    return undefined;
+  }
+
+  private readonly reading = new Map<string, { generation: number; page: Promise<KeptPage> }>();
+
+  /**
+   * The kept page of `key`, or `read`'s, kept. While active, identical pages asked meanwhile share
+   * one read (the first of many clients paging at once would each read it), unless a write was
+   * heard since that read began.
+   */
+  async page(key: string, read: () => Promise<KeptPage>): Promise<KeptPage> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    if (!this.active) return read();
+    const generation = this.generation;
+    const shared = this.reading.get(key);
+    if (shared !== undefined && shared.generation === generation) return shared.page;
+    const entry = { generation, page: read() };
+    this.reading.set(key, entry);
+    try {
+      const page = await entry.page;
+      this.put(key, page, generation);
+      return page;
+    } finally {
+      if (this.reading.get(key) === entry) this.reading.delete(key);
+    }
+  }
+
+  /** Keeps `page`, read from `generation` on, unless a write was heard since or it is larger than the budget. */
+  put(key: string, page: KeptPage, generation: number): void {
+    if (!this.active || generation !== this.generation || page.records.length > this.budget) return;
+    const old = this.entries.get(key);
+    if (old) this.drop(key, old);
+    // The oldest pages go first (a Map keeps insertion order).
+    for (const [k, e] of this.entries) {
+      if (this.size + page.records.length <= this.budget) break;
+      this.drop(k, e);
+    }
+    this.entries.set(key, { page, until: this.now() + KEPT_PAGES_TTL_MS });
+    this.size += page.records.length;
+  }
+
+  forgetAll(): void {
+    this.generation++;
+    this.entries.clear();
+    this.size = 0;
+  }
+
+  private drop(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.size -= entry.page.records.length;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** List pages of the findings this node keeps (kept-pages.ts). */
+    keptPages: KeptPages;
+  }
+}
+
+/** LISTEN to the findings' writes for `kept`, which is active while it listens; reconnects after a second when lost. */
+function listen(kept: KeptPages, db: Database, log: FastifyBaseLogger): { close: () => Promise<void> } {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (): void => {
+    kept.active = false;
+    kept.forgetAll();
+    if (!closed) retry = setTimeout(start, 1000).unref();
+  };
+  async function connect(): Promise<void> {
+    const c = new pg.Client({ connectionString: db.connectionString });
+    c.on('notification', (message) => {
+      if (message.channel === CHANNEL) kept.forgetAll();
+    });
+    c.on('error', (err) => {
+      log.warn({ err }, 'findings notifications lost; list pages are not kept until they are back');
+      c.end().catch(() => {});
+      if (client !== c) return;
+      client = null;
+      lost();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${CHANNEL}`);
+    if (closed) {
+      await c.end();
+      return;
+    }
+    client = c;
+    kept.forgetAll();
+    kept.active = true;
+  }
+  function start(): void {
+    if (closed) return;
+    connect().catch((err: unknown) => {
+      log.warn({ err }, 'findings notifications unavailable; list pages are not kept');
+      lost();
+    });
+  }
+  start();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      kept.active = false;
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Decorates the app with its kept pages; on PostgreSQL they are kept while the node listens to the findings' writes. */
+export const keptPagesPlugin = fp(async (app: FastifyInstance, options: { db: Database }) => {
+  const kept = new KeptPages();
+  app.decorate('keptPages', kept);
+  // A write of this node may have changed findings (an acceptance re-applied): the caller's next page is read afresh.
+  app.addHook('onSend', async (request) => {
+    if (!READ_METHODS.has(request.method)) kept.forgetAll();
+  });
+  if (!options.db.connectionString) return;
+  const listener = listen(kept, options.db, app.log);
+  app.addHook('onClose', async () => listener.close());
+});

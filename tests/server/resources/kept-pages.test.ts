@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../server/app.ts';
+import type { Database } from '../../../server/db/database.ts';
+import { migrate } from '../../../server/db/migrate.ts';
+import { KeptPages, KEPT_PAGES_TTL_MS, type KeptPage } from '../../../server/resources/kept-pages.ts';
+import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
+import { config, fixtures } from '../resource-samples.ts';
+
+const page = (records: string, total = 1): KeptPage => ({ records, length: 1, total });
+
+describe('kept list pages (the cache)', () => {
+  it('answers a kept page until its time is up', () => {
+    let now = 1000;
+    const kept = new KeptPages({ now: () => now });
+    kept.active = true;
+    kept.put('k', page('[1]'), kept.generation);
+    expect(kept.get('k')?.records).toBe('[1]');
+    now += KEPT_PAGES_TTL_MS - 1;
+    expect(kept.get('k')?.records).toBe('[1]');
+    now += 1;
+    expect(kept.get('k')).toBeUndefined();
+  });
+
+  it('keeps nothing while it does not hear the writes (no LISTEN: PGlite, or the connection lost)', () => {
+    const kept = new KeptPages();
+    kept.put('k', page('[1]'), kept.generation);
+    expect(kept.get('k')).toBeUndefined();
+    kept.active = true;
+    kept.put('k', page('[1]'), kept.generation);
+    kept.active = false;
+    expect(kept.get('k')).toBeUndefined();
+  });
+
+  it('drops every page on a write, and does not keep a page read before the write', () => {
+    const kept = new KeptPages();
+    kept.active = true;
+    kept.put('a', page('[1]'), kept.generation);
+    const before = kept.generation;
+    kept.forgetAll();
+    expect(kept.get('a')).toBeUndefined();
+    kept.put('b', page('[2]'), before);
+    expect(kept.get('b')).toBeUndefined();
+    kept.put('b', page('[2]'), kept.generation);
+    expect(kept.get('b')?.records).toBe('[2]');
+  });
+
+  it('shares one read among the same pages asked meanwhile, but not across a write', async () => {
+    const kept = new KeptPages();
+    kept.active = true;
+    const releases: (() => void)[] = [];
+    const read = (): Promise<KeptPage> => {
+      const n = releases.length + 1;
+      return new Promise((resolve) => releases.push(() => resolve(page(`[${n}]`))));
+    };
+    const first = kept.page('k', read);
+    const second = kept.page('k', read);
+    expect(releases).toHaveLength(1);
+    kept.forgetAll();
+    const third = kept.page('k', read);
+    expect(releases).toHaveLength(2);
+    for (const release of releases) release();
+    expect([(await first).records, (await second).records, (await third).records]).toEqual(['[1]', '[1]', '[2]']);
+    // The page read after the write is kept; the one begun before it was not.
+    expect(kept.get('k')?.records).toBe('[2]');
+  });
+
+  it('holds at most its budget of characters, dropping the oldest pages first', () => {
+    const kept = new KeptPages({ budget: 10 });
+    kept.active = true;
+    kept.put('a', page('[1,2,3]'), kept.generation);
+    kept.put('b', page('[4,5,6]'), kept.generation);
+    expect(kept.get('a')).toBeUndefined();
+    expect(kept.get('b')?.records).toBe('[4,5,6]');
+    kept.put('c', page('[7,8,9,10,11,12]'), kept.generation);
+    expect(kept.get('c')).toBeUndefined(); // larger than the whole budget: never kept
+    expect(kept.get('b')?.records).toBe('[4,5,6]');
+  });
+});
+
+/** Two API nodes on one database, a finding, and a page of the findings list as an Admin. */
+function twoNodes(target: TestDatabase, keeps: boolean): void {
+  let db: Database;
+  const apps: FastifyInstance[] = [];
+  let analysisId: string;
+  let customerId: string;
+  let token: string;
+  beforeAll(async () => {
+    db = await target.open();
+    await migrate(db);
+    for (let i = 0; i < 2; i++) {
+      const app = await buildApp(config, { db, logger: false });
+      await app.ready();
+      apps.push(app);
+    }
+    customerId = crypto.randomUUID();
+    await db.query(`INSERT INTO customers (id, name) VALUES ($1, 'Acme')`, [customerId]);
+    analysisId = (await fixtures(db, customerId)).analysisId;
+    await db.query(
+      `INSERT INTO findings (customer_id, analysis_id, level, holder, risk_id, risk_level, risk_type, business_process, functions, sources, provenance)
+       VALUES ($1, $2, 'USER', 'ALICE', 'R1', 'HIGH', 'SOD', 'P2P', 'F1:FB60', 'R:Z_AP', '[]')`,
+      [customerId, analysisId],
+    );
+    token = apps[0].signAccessToken({ sub: crypto.randomUUID(), name: 'a', email: 'a@test.local', customerId, Role: 'Admin', permissions: {} });
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await db?.close();
+    await target.teardown();
+  });
+  const list = (app: FastifyInstance) =>
+    app.inject({
+      method: 'GET',
+      url: `/api/findings?filter=${encodeURIComponent(JSON.stringify({ analysisId }))}&sort=${encodeURIComponent('["holder","ASC"]')}&range=${encodeURIComponent('[0,24]')}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  const statuses = async (app: FastifyInstance) => ((await list(app)).json() as { status: string }[]).map((f) => f.status);
+  const statementsDuring = async (during: () => Promise<unknown>): Promise<number> => {
+    const query = db.query.bind(db);
+    let n = 0;
+    db.query = ((sql: string, params?: unknown[]) => {
+      if (/findings/.test(sql)) n++;
+      return query(sql, params);
+    }) as Database['query'];
+    try {
+      await during();
+    } finally {
+      db.query = query;
+    }
+    return n;
+  };
+
+  it(keeps ? 'answers a page asked again from what it kept' : 'reads every page from the database', async () => {
+    expect(await statuses(apps[1])).toEqual(['open']);
+    expect(await statementsDuring(() => list(apps[1]))).toBe(keeps ? 0 : 1);
+  });
+
+  it('shows a write to the findings made elsewhere (a worker, psql) on the next pages of every node', async () => {
+    expect(await statuses(apps[1])).toEqual(['open']);
+    await db.query(`UPDATE findings SET accepted = true WHERE analysis_id = $1`, [analysisId]);
+    const start = Date.now();
+    let seen = await statuses(apps[1]);
+    while (seen[0] !== 'accepted' && Date.now() - start < 3000) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      seen = await statuses(apps[1]);
+    }
+    expect(seen).toEqual(['accepted']);
+    // Well before the pages' own time is up: the node heard the write.
+    expect(Date.now() - start).toBeLessThan(1000);
+  });
+}
+
+describe('findings pages on PGlite', () => twoNodes(pgliteDatabase(), false));
+describe.skipIf(!postgresAdminUrl)('findings pages kept by two API nodes of one PostgreSQL', () => twoNodes(postgresDatabase(), true));
