@@ -11,15 +11,19 @@ import type { Ruleset } from '../model/ruleset.ts';
 import { compileRuleset } from '../ruleset/compile.ts';
 import type { CompiledRisk, CompiledRuleset } from '../ruleset/compiled.ts';
 import { compareCodePoints } from '../authorisation/code-point.ts';
-import { hasBit, orInto } from '../bitset.ts';
+import { hasBit } from '../bitset.ts';
 import { buildProfileInstances, buildRoleInstances, IntervalCache, type AuthorisationInstance } from '../landscape/instances.ts';
 import { Landscape, type ReachedSource } from '../landscape/landscape.ts';
+
+export type { Holder } from './holder-factory.ts';
 import { AcceptanceIndex } from './acceptance.ts';
 import { HolderEvaluator } from './holder-evaluation.ts';
+import { HolderFactory, type Holder } from './holder-factory.ts';
 import { scopeUsers } from './scope.ts';
 import { SourceEvaluator } from './source-evaluation.ts';
 import { compareHolderRows } from './order.ts';
 import { OrgEvaluator } from './org-evaluation.ts';
+import { sortedFindings, sortedHolderRisks } from './findings-order.ts';
 import { ANY_OTHER, solveOrgProblem, type OrgAnswer } from './org-values.ts';
 import { PermissionProvenance, type ProvenanceContext } from './permission-provenance.ts';
 import { SourceInstanceIndex, type InstanceOverlay } from './source-instances.ts';
@@ -65,22 +69,6 @@ export interface FindingDetail {
   permissions?: boolean;
 }
 
-/** A holder to evaluate: its name and the sources it holds (with paths, for provenance). */
-export interface Holder {
-  level: HolderLevel;
-  name: string;
-  sources: () => ReachedSource[];
-  /** Source keys only: cheaper than paths, enough to decide what is met. */
-  sourceKeys: () => Iterable<string>;
-  /** USER holders: every role held (assigned, inside an assigned composite, via the reference user). */
-  rolesHeld?: () => Iterable<string>;
-  /**
-   * The OR of the holder's source bits (atoms or checks as the mode has them), null when none has
-   * any: the same as OR-ing `sourceKeys()`'s bits, from a few cached per-role ORs (issue 12).
-   */
-  sourceBits?: () => Uint32Array | null;
-}
-
 /**
  * An extract and a ruleset made ready for one analysis date, level and mode: the ruleset
  * compiled, the instances of the objects it needs built and evaluated once per source.
@@ -95,8 +83,7 @@ export class PreparedAnalysis {
   readonly sourceEvaluator: SourceEvaluator;
   readonly holderEvaluator: HolderEvaluator;
   private readonly sourceBits = new Map<string, Uint32Array | null>();
-  private readonly roleGroupBits = new Map<string, Uint32Array | null>();
-  private readonly profileGroupBits = new Map<string, Uint32Array | null>();
+  private readonly holders: HolderFactory;
   private readonly roleRiskCache = new Map<string, Set<number>>();
   private rowsByRole: Map<string, RoleAuthorisationRow[]> | null = null;
   private readonly acceptances: AcceptanceIndex;
@@ -138,6 +125,7 @@ export class PreparedAnalysis {
     this.provenance = { compiled: this.compiled, index, evaluator: this.sourceEvaluator, mode: options.mode };
     this.org = new OrgEvaluator(this.compiled, index, options.mode, () => [...this.roleInstances.values(), ...this.profileInstances.values()]);
     this.permissions = new PermissionProvenance(this.provenance);
+    this.holders = new HolderFactory(this.landscape, options.date, (key) => this.bitsOf(key));
   }
 
   /**
@@ -189,24 +177,6 @@ export class PreparedAnalysis {
     return bits;
   }
 
-  /**
-   * The OR of the sources' bits (null when none has any), kept per role or per profile in `cache`
-   * (keyed by the plain name: a composed key would be a new string to hash at every lookup).
-   */
-  private groupBits(cache: Map<string, Uint32Array | null>, name: string, keys: (name: string) => Iterable<string>): Uint32Array | null {
-    let bits = cache.get(name);
-    if (bits !== undefined) return bits;
-    bits = null;
-    for (const k of keys(name)) {
-      const b = this.bitsOf(k);
-      if (b === null) continue;
-      if (bits === null) bits = b.slice();
-      else orInto(bits, b);
-    }
-    cache.set(name, bits);
-    return bits;
-  }
-
   /** The check bits of a holder: from its cached group ORs when it has them and nothing is overlaid. */
   private holderCheckBits(holder: Holder, overlay?: ReadonlyMap<string, Uint32Array | null>): Uint32Array {
     if (!holder.sourceBits || overlay) return this.checkBitsOf(holder.sourceKeys(), overlay);
@@ -221,56 +191,15 @@ export class PreparedAnalysis {
   }
 
   userHolder(bname: string, roles?: readonly string[]): Holder {
-    const l = this.landscape;
-    const d = this.options.date;
-    // The user's own roles on D, looked up once for its bits, keys and sources alike.
-    let own = roles;
-    const ownRoles = (): readonly string[] => (own ??= l.rolesOf(bname, d));
-    const sources = (): ReachedSource[] => l.userSources(bname, d, ownRoles());
-    const roleKeys = (role: string): string[] => l.roleLeafKeys(role);
-    const profileKeys = (profile: string): string[] => l.profileLeafKeys(profile);
-    return {
-      level: 'USER',
-      name: bname,
-      sources,
-      sourceKeys: () => l.userSourceKeys(bname, d, ownRoles()),
-      rolesHeld: () => l.roleTreeOf(bname, d, ownRoles()),
-      sourceBits: () => {
-        let bits: Uint32Array | null = null;
-        const add = (group: Uint32Array | null): void => {
-          if (group === null) return;
-          if (bits === null) bits = group.slice();
-          else orInto(bits, group);
-        };
-        l.forEachUserSourceGroup(
-          bname,
-          d,
-          ownRoles(),
-          (role) => add(this.groupBits(this.roleGroupBits, role, roleKeys)),
-          (profile) => add(this.groupBits(this.profileGroupBits, profile, profileKeys)),
-        );
-        return bits;
-      },
-    };
+    return this.holders.user(bname, roles);
   }
 
   roleHolder(role: string): Holder {
-    const sources = (): ReachedSource[] => this.landscape.roleLeaves(role).map((s) => ({ key: s.key, path: s.path.slice(1) }));
-    const keys = (name: string): string[] => this.landscape.roleLeafKeys(name);
-    return { level: 'ROLE', name: role, sources, sourceKeys: () => keys(role), sourceBits: () => this.groupBits(this.roleGroupBits, role, keys) };
+    return this.holders.role(role);
   }
 
   profileHolder(profile: string): Holder {
-    const sources = (): ReachedSource[] =>
-      this.landscape.profileLeaves(profile).map((s) => ({ key: s.key, path: s.path.slice(1) }));
-    const keys = (name: string): string[] => this.landscape.profileLeafKeys(name);
-    return {
-      level: 'PROFILE',
-      name: profile,
-      sources,
-      sourceKeys: () => keys(profile),
-      sourceBits: () => this.groupBits(this.profileGroupBits, profile, keys),
-    };
+    return this.holders.profile(profile);
   }
 
   /**
@@ -308,7 +237,8 @@ export class PreparedAnalysis {
     return this.holderFindings(holder, false, {}, overlay, instances);
   }
 
-  private holderFindings(
+  /** The findings of one holder; `byRiskId`: sorted by risk id (the findings' order) instead of ruleset order. */
+  holderFindings(
     holder: Holder,
     byRiskId: boolean,
     detail: FindingDetail,
@@ -321,7 +251,7 @@ export class PreparedAnalysis {
   }
 
   /** What a holder meets (null: nothing), its function matches made on demand. */
-  private holderRisks(
+  holderRisks(
     holder: Holder,
     byRiskId: boolean,
     detail: FindingDetail,
@@ -463,39 +393,16 @@ export class PreparedAnalysis {
   }
 
   /**
-   * run()'s findings in the same order, made one holder at a time and kept by nobody: the
-   * holders are taken in the findings' order (level, name) and each one's findings sorted by
-   * risk id, so a writer that streams them never holds a million findings (issue 12).
-   * `detail` leaves out what the writer does not show (the CSV: permission lines).
+   * run()'s findings in the same order, made one holder at a time and kept by nobody
+   * (findings-order.ts). `detail` leaves out what the writer does not show (the CSV: permission lines).
    */
-  *sortedFindings(detail: FindingDetail = {}): Generator<Finding> {
-    for (const holder of this.holdersInOrder()) yield* this.holderFindings(holder, true, detail);
+  sortedFindings(detail: FindingDetail = {}): Generator<Finding> {
+    return sortedFindings(this, detail);
   }
 
-  /**
-   * sortedFindings() a holder at a time, without making findings: what each holder meets and
-   * its function matches on demand, for a writer that needs only their text (the CSV of `segra
-   * analyze`: a million findings on LD, issue 12). Never the permission lines.
-   */
-  *sortedHolderRisks(): Generator<HolderRisks> {
-    for (const holder of this.holdersInOrder()) {
-      const met = this.holderRisks(holder, true, { permissions: false });
-      if (met) yield met;
-    }
-  }
-
-  /** The holders in the findings' order: by level, then by name (code points). */
-  private *holdersInOrder(): Generator<Holder> {
-    for (const level of levelsInOrder(this.options.holderLevels ?? ALL_LEVELS)) {
-      const names =
-        level === 'USER'
-          ? scopeUsers(this.extract.users, this.options).inScope.map((u) => u.bname)
-          : level === 'ROLE'
-            ? [...this.landscape.roles]
-            : [...this.landscape.manualProfiles];
-      names.sort(compareCodePoints);
-      for (const name of names) yield level === 'USER' ? this.userHolder(name) : level === 'ROLE' ? this.roleHolder(name) : this.profileHolder(name);
-    }
+  /** sortedFindings() a holder at a time, without making findings (findings-order.ts); never the permission lines. */
+  sortedHolderRisks(): Generator<HolderRisks> {
+    return sortedHolderRisks(this);
   }
 
   /** Runs the whole analysis (DESIGN 5.1–5.12). */
@@ -538,11 +445,6 @@ export class PreparedAnalysis {
       },
     };
   }
-}
-
-/** The holder levels in the findings' order (compareHolderRows: by code point, PROFILE < ROLE < USER). */
-function levelsInOrder(levels: readonly HolderLevel[]): HolderLevel[] {
-  return [...new Set(levels)].sort(compareCodePoints);
 }
 
 export function prepareAnalysis(extract: SystemExtract, ruleset: Ruleset, options: AnalysisOptions): PreparedAnalysis {

@@ -21,10 +21,13 @@ export function formatFunctions(f: Pick<Finding, 'functions'>): string {
   return f.functions.map((m) => `${m.functionId}:${m.action ?? ''}`).join(';');
 }
 
-/** Distinct source paths over all functions of a finding, in first-seen order. */
-export function formatSources(f: Pick<Finding, 'functions'>): string {
+/**
+ * Distinct source paths over all functions of a finding, in first-seen order. `pathText`: how a
+ * path is written (a writer of a million rows passes one that keeps each path's text).
+ */
+export function formatSources(f: Pick<Finding, 'functions'>, pathText: (path: SourcePath) => string = formatSourcePath): string {
   const seen = new Set<string>();
-  for (const m of f.functions) for (const p of m.sources) seen.add(formatSourcePath(p));
+  for (const m of f.functions) for (const p of m.sources) seen.add(pathText(p));
   return [...seen].join(';');
 }
 

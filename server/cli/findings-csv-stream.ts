@@ -1,7 +1,7 @@
 import type { HolderRisks } from '../../engine/analysis/prepared-analysis.ts';
 import type { FunctionMatch, SourcePath } from '../../engine/model/analysis.ts';
 import type { CompiledRisk } from '../../engine/ruleset/compiled.ts';
-import { csvField, findingsCsvColumns, formatOrgValues, formatSourcePath } from '../../engine/output/findings-csv.ts';
+import { csvField, findingsCsvColumns, formatFunctions, formatOrgValues, formatSources, formatSourcePath } from '../../engine/output/findings-csv.ts';
 import type { ChunkedOutput } from './output.ts';
 
 /** Per risk, a number shared by the risks that name the same functions in the same order. */
@@ -25,19 +25,10 @@ function pathText(path: SourcePath): string {
   return text;
 }
 
-/** FUNCTIONS and SOURCES (formatFunctions, formatSources), and ORG_VALUES when the CSV has it, with the line break. */
+/** FUNCTIONS and SOURCES, and ORG_VALUES when the CSV has it, with the line break. */
 function tailText(matches: FunctionMatch[], orgColumn: string | null): string {
-  const functions: string[] = [];
-  const sources: string[] = [];
-  for (const m of matches) {
-    functions.push(`${m.functionId}:${m.action ?? ''}`);
-    // Distinct paths over all functions, in first-seen order.
-    for (const p of m.sources) {
-      const text = pathText(p);
-      if (!sources.includes(text)) sources.push(text);
-    }
-  }
-  const cells = `${csvField(functions.join(';'))},${csvField(sources.join(';'))}`;
+  const functions = { functions: matches };
+  const cells = `${csvField(formatFunctions(functions))},${csvField(formatSources(functions, pathText))}`;
   return orgColumn === null ? `${cells}\n` : `${cells},${csvField(orgColumn)}\n`;
 }
 
