@@ -80,7 +80,7 @@ export async function buildApp(
   // Before any route: @fastify/swagger collects routes as they are added (/api/docs, /api/docs/json).
   await registerDocs(app);
   await app.register(authPlugin, { secret: await signingSecret(options.db, config.JWT_SECRET), ttl: config.JWT_TTL, db: options.db });
-  await app.register(keptPagesPlugin, { db: options.db });
+  await app.register(keptPagesPlugin, { db: options.db, keep: config.KEEP_LIST_PAGES });
   await app.register(authRoutes, { db: options.db, loginRateLimit: config.LOGIN_RATE_LIMIT });
   registerCustomers(app, options.db);
   registerDepartments(app, options.db);

@@ -53,6 +53,11 @@ const schema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** First start on an empty database creates a demo customer with a generated landscape and a completed analysis. */
   SEED_DEMO: z.stringbool({ error: 'must be true or false' }).default(true),
+  /**
+   * On PostgreSQL each API node keeps the findings list pages it answered while it hears every
+   * write to the findings (server/resources/kept-pages.ts); false: every page is read anew.
+   */
+  KEEP_LIST_PAGES: z.stringbool({ error: 'must be true or false' }).default(true),
   /** Folder of the built web app that the server hands out; unset: dist/ beside the server. */
   WEB_DIR: z.string().min(1).optional(),
 });

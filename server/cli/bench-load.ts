@@ -40,7 +40,9 @@ const q = (params: Record<string, unknown>): string =>
 /**
  * The list screens' own requests (simple-rest: filter, sort, range). Every request asks for a
  * random page among the first `pages`, as many users paging at once would: the same URL
- * repeated would only measure a cache.
+ * repeated would only measure a cache. On PostgreSQL the findings' pages are kept once read
+ * (kept-pages.ts), so their rows show the first reads and then kept pages; the last row asks the
+ * first list of a node that keeps none (KEEP_LIST_PAGES=false).
  */
 function endpoints(t: LoadTargets & { riskId: string }): { name: string; path: (page: number) => string; pages: number }[] {
   const range = (page: number) => [page * 25, page * 25 + 24];
@@ -74,10 +76,10 @@ async function freePort(): Promise<number> {
 }
 
 /** `segra serve --no-worker` on the bench database, as deployed: its own process and event loop. */
-async function startServer(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
+async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, [SEGRA, 'serve', '--no-worker'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '1000' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', LOGIN_RATE_LIMIT: '1000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -89,6 +91,46 @@ async function startServer(databaseUrl: string): Promise<{ base: string; child: 
   }
   child.kill();
   throw new Error('the bench server did not start within 30 s');
+}
+
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+}
+
+/** One endpoint under LOAD_CONNECTIONS clients for `seconds`, on the server at `base` (process `pid`). */
+async function measure(
+  db: Database,
+  base: string,
+  headers: Record<string, string>,
+  pid: number,
+  e: { name: string; path: (page: number) => string; pages: number },
+  seconds: number,
+): Promise<EndpointLoad> {
+  const probe = await fetch(`${base}${e.path(e.pages - 1)}`, { headers });
+  if (probe.status !== 200) throw new Error(`${e.name}: ${probe.status} ${(await probe.text()).slice(0, 200)}`);
+  await drained(db);
+  const cpu = await CpuMeter.begin(db, pid);
+  const r = await autocannon({
+    url: base,
+    connections: LOAD_CONNECTIONS,
+    duration: seconds,
+    headers,
+    requests: [{ setupRequest: (req) => ({ ...req, path: e.path(Math.floor(Math.random() * e.pages)) }) }],
+  });
+  const cpuMs = await cpu.end();
+  return {
+    name: e.name,
+    requests: r.requests.total,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    maxMs: r.latency.max,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    kbPerResponse: r.requests.total ? r.throughput.total / r.requests.total / 1024 : 0,
+    cpuMsPerResponse: r.requests.total ? cpuMs / r.requests.total : 0,
+  };
 }
 
 /**
@@ -121,35 +163,18 @@ export async function loadTestApi(
       'SELECT risk_id FROM findings WHERE analysis_id = $1 GROUP BY risk_id ORDER BY count(*) DESC, risk_id LIMIT 1',
       [targets.analysisId],
     );
-    for (const e of endpoints({ ...targets, riskId: top.rows[0]?.risk_id ?? '' })) {
-      const probe = await fetch(`${base}${e.path(e.pages - 1)}`, { headers });
-      if (probe.status !== 200) throw new Error(`${e.name}: ${probe.status} ${(await probe.text()).slice(0, 200)}`);
-      await drained(db);
-      const cpu = await CpuMeter.begin(db, child.pid!);
-      const r = await autocannon({
-        url: base,
-        connections: LOAD_CONNECTIONS,
-        duration: seconds,
-        headers,
-        requests: [{ setupRequest: (req) => ({ ...req, path: e.path(Math.floor(Math.random() * e.pages)) }) }],
-      });
-      const cpuMs = await cpu.end();
-      results.push({
-        name: e.name,
-        requests: r.requests.total,
-        p50Ms: r.latency.p50,
-        p99Ms: r.latency.p99,
-        maxMs: r.latency.max,
-        errors: r.errors + r.timeouts,
-        non2xx: r.non2xx,
-        kbPerResponse: r.requests.total ? r.throughput.total / r.requests.total / 1024 : 0,
-        cpuMsPerResponse: r.requests.total ? cpuMs / r.requests.total : 0,
-      });
+    const list = endpoints({ ...targets, riskId: top.rows[0]?.risk_id ?? '' });
+    for (const e of list) results.push(await measure(db, base, headers, child.pid!, e, seconds));
+    // The first list once more on a node that keeps no page (KEEP_LIST_PAGES=false): what a page read anew costs.
+    const plain = await startServer(databaseUrl, { KEEP_LIST_PAGES: 'false' });
+    try {
+      results.push(await measure(db, plain.base, headers, plain.child.pid!, { ...list[0], name: `${list[0].name}, pages not kept` }, seconds));
+    } finally {
+      await stopServer(plain.child);
     }
     return results;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+    await stopServer(child);
     await db.query('DELETE FROM app_users WHERE email = $1', [email]);
   }
 }

@@ -168,15 +168,15 @@ function listen(kept: KeptPages, db: Database, log: FastifyBaseLogger): { close:
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Decorates the app with its kept pages; on PostgreSQL they are kept while the node listens to the findings' writes. */
-export const keptPagesPlugin = fp(async (app: FastifyInstance, options: { db: Database }) => {
+/** Decorates the app with its kept pages; on PostgreSQL (unless KEEP_LIST_PAGES=false) they are kept while the node listens to the findings' writes. */
+export const keptPagesPlugin = fp(async (app: FastifyInstance, options: { db: Database; keep: boolean }) => {
   const kept = new KeptPages();
   app.decorate('keptPages', kept);
   // A write of this node may have changed findings (an acceptance re-applied): the caller's next page is read afresh.
   app.addHook('onSend', async (request) => {
     if (!READ_METHODS.has(request.method)) kept.forgetAll();
   });
-  if (!options.db.connectionString) return;
+  if (!options.keep || !options.db.connectionString) return;
   const listener = listen(kept, options.db, app.log);
   app.addHook('onClose', async () => listener.close());
 });

@@ -79,7 +79,7 @@ describe('kept list pages (the cache)', () => {
 });
 
 /** Two API nodes on one database, a finding, and a page of the findings list as an Admin. */
-function twoNodes(target: TestDatabase, keeps: boolean): void {
+function twoNodes(target: TestDatabase, keeps: boolean, settings = config): void {
   let db: Database;
   const apps: FastifyInstance[] = [];
   let analysisId: string;
@@ -89,7 +89,7 @@ function twoNodes(target: TestDatabase, keeps: boolean): void {
     db = await target.open();
     await migrate(db);
     for (let i = 0; i < 2; i++) {
-      const app = await buildApp(config, { db, logger: false });
+      const app = await buildApp(settings, { db, logger: false });
       await app.ready();
       apps.push(app);
     }
@@ -152,3 +152,6 @@ function twoNodes(target: TestDatabase, keeps: boolean): void {
 
 describe('findings pages on PGlite', () => twoNodes(pgliteDatabase(), false));
 describe.skipIf(!postgresAdminUrl)('findings pages kept by two API nodes of one PostgreSQL', () => twoNodes(postgresDatabase(), true));
+describe.skipIf(!postgresAdminUrl)('findings pages on PostgreSQL with KEEP_LIST_PAGES=false', () =>
+  twoNodes(postgresDatabase(), false, { ...config, KEEP_LIST_PAGES: false }),
+);
