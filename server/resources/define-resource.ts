@@ -295,6 +295,8 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
     };
 
     if (jsonFields) {
+      // The list's key holds the tenant's conditions and their parameters (kept-pages.ts).
+      const listKey = spec.keepPages ? `${spec.table}\u0000${whereSql}\u0000${order}\u0000${JSON.stringify(params)}` : null;
       type JsonPage = { records: string; length: number; total?: number };
       /** The page as the database writes it (`pageAsJson`), with the list's total. */
       const readPage = async (): Promise<KeptPage> => {
@@ -311,22 +313,24 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
         let page: Promise<{ rows: JsonPage[] }> | undefined;
         // A total counted or being counted for the same filter is shared (count-cache.ts);
         // otherwise the page's own statement counts it.
-        const total = await counts.count(
-          spec.table,
-          whereSql,
-          params,
-          async () => {
-            page = db.query<JsonPage>(pageSql(true), params);
-            return Number((await page).rows[0].total);
-          },
-          scans,
-        );
+        const count = (): Promise<number> =>
+          counts.count(
+            spec.table,
+            whereSql,
+            params,
+            async () => {
+              page = db.query<JsonPage>(pageSql(true), params);
+              return Number((await page).rows[0].total);
+            },
+            scans,
+          );
+        // Kept with the pages, however small, where pages are kept (kept-pages.ts).
+        const total = await (listKey === null ? count() : keptPages.total(listKey, count));
         const { records, length } = (await (page ?? db.query<JsonPage>(pageSql(false), params))).rows[0];
         return { records, length: Number(length), total };
       };
       try {
-        // The key holds the tenant's conditions and their parameters (kept-pages.ts).
-        const key = spec.keepPages ? `${spec.table}\u0000${whereSql}\u0000${order}\u0000${start}-${end}\u0000${JSON.stringify(params)}` : null;
+        const key = listKey === null ? null : `${listKey}\u0000${start}-${end}`;
         const page = key === null ? await readPage() : await keptPages.page(key, readPage);
         contentRange(page.length, page.total);
         return reply.type('application/json; charset=utf-8').send(page.records);

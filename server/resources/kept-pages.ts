@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 
 /** How long a kept page answers at most (as the list totals, count-cache.ts). */
 export const KEPT_PAGES_TTL_MS = 5_000;
-/** Characters of page text kept at most per API node: some 500 pages of findings (30 KB each). */
+/** Characters of page text (and keys) kept at most per API node: some 500 pages of findings (30 KB each). */
 export const KEPT_PAGES_BUDGET = 16 * 1024 * 1024;
 const CHANNEL = 'segra_findings';
 
@@ -81,18 +81,28 @@ export class KeptPages {
     }
   }
 
+  /**
+   * The list's total for `key` (the list without its range), or `read`'s, kept like a page: every
+   * page of a list asks the same count, and a count of fewer rows than the count cache keeps
+   * (CACHED_COUNT_MIN) would be counted again for every page (issue 12: 4.3 ms of CPU a page on M).
+   */
+  async total(key: string, read: () => Promise<number>): Promise<number> {
+    return (await this.page(`total\u0000${key}`, async () => ({ records: '', length: 0, total: await read() }))).total;
+  }
+
   /** Keeps `page`, read from `generation` on, unless a write was heard since or it is larger than the budget. */
   put(key: string, page: KeptPage, generation: number): void {
-    if (!this.active || generation !== this.generation || page.records.length > this.budget) return;
+    const size = key.length + page.records.length;
+    if (!this.active || generation !== this.generation || size > this.budget) return;
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
     // The oldest pages go first (a Map keeps insertion order).
     for (const [k, e] of this.entries) {
-      if (this.size + page.records.length <= this.budget) break;
+      if (this.size + size <= this.budget) break;
       this.drop(k, e);
     }
     this.entries.set(key, { page, until: this.now() + KEPT_PAGES_TTL_MS });
-    this.size += page.records.length;
+    this.size += size;
   }
 
   forgetAll(): void {
@@ -103,7 +113,7 @@ export class KeptPages {
 
   private drop(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.size -= entry.page.records.length;
+    this.size -= key.length + entry.page.records.length;
   }
 }
 

@@ -108,18 +108,19 @@ function twoNodes(target: TestDatabase, keeps: boolean, settings = config): void
     await db?.close();
     await target.teardown();
   });
-  const list = (app: FastifyInstance) =>
+  const list = (app: FastifyInstance, range = [0, 24]) =>
     app.inject({
       method: 'GET',
-      url: `/api/findings?filter=${encodeURIComponent(JSON.stringify({ analysisId }))}&sort=${encodeURIComponent('["holder","ASC"]')}&range=${encodeURIComponent('[0,24]')}`,
+      url: `/api/findings?filter=${encodeURIComponent(JSON.stringify({ analysisId }))}&sort=${encodeURIComponent('["holder","ASC"]')}&range=${encodeURIComponent(JSON.stringify(range))}`,
       headers: { authorization: `Bearer ${token}` },
     });
   const statuses = async (app: FastifyInstance) => ((await list(app)).json() as { status: string }[]).map((f) => f.status);
-  const statementsDuring = async (during: () => Promise<unknown>): Promise<number> => {
+  /** The statements naming the findings made while `during` ran. */
+  const sqlDuring = async (during: () => Promise<unknown>): Promise<string[]> => {
     const query = db.query.bind(db);
-    let n = 0;
+    const seen: string[] = [];
     db.query = ((sql: string, params?: unknown[]) => {
-      if (/findings/.test(sql)) n++;
+      if (/findings/.test(sql)) seen.push(sql);
       return query(sql, params);
     }) as Database['query'];
     try {
@@ -127,12 +128,33 @@ function twoNodes(target: TestDatabase, keeps: boolean, settings = config): void
     } finally {
       db.query = query;
     }
-    return n;
+    return seen;
   };
+  const statementsDuring = async (during: () => Promise<unknown>): Promise<number> => (await sqlDuring(during)).length;
 
   it(keeps ? 'answers a page asked again from what it kept' : 'reads every page from the database', async () => {
     expect(await statuses(apps[1])).toEqual(['open']);
     expect(await statementsDuring(() => list(apps[1]))).toBe(keeps ? 0 : 1);
+  });
+
+  it(keeps ? 'counts a small list once for all its pages' : 'counts a small list for every page', async () => {
+    await db.query(
+      `INSERT INTO findings (customer_id, analysis_id, level, holder, risk_id, risk_level, risk_type, business_process, functions, sources, provenance)
+       VALUES ($1, $2, 'USER', 'BOB', 'R1', 'HIGH', 'SOD', 'P2P', 'F1:FB60', 'R:Z_AP', '[]')`,
+      [customerId, analysisId],
+    );
+    try {
+      const first = await list(apps[0], [0, 0]);
+      expect(first.headers['content-range']).toBe('findings 0-0/2');
+      let second: Awaited<ReturnType<typeof list>> | undefined;
+      const seen = await sqlDuring(async () => (second = await list(apps[0], [1, 1])));
+      expect(second!.headers['content-range']).toBe('findings 1-1/2');
+      expect((second!.json() as { holder: string }[]).map((f) => f.holder)).toEqual(['BOB']);
+      expect(seen).toHaveLength(1);
+      expect(seen[0].includes('count(*)::int AS total')).toBe(!keeps);
+    } finally {
+      await db.query(`DELETE FROM findings WHERE holder = 'BOB'`);
+    }
   });
 
   it('shows a write to the findings made elsewhere (a worker, psql) on the next pages of every node', async () => {
