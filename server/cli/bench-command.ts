@@ -138,13 +138,17 @@ async function runOne(size: string): Promise<number> {
   const options = { date: BENCH_DATE, level: 'permission', mode: 'same-instance', includeLocked: false, includeExpired: false } as const;
   const result = analyse(extract, ruleset, options);
   const t2 = performance.now();
-  // Org-level risks (issue 16): half the risks on BUKRS must cost at most 1.5× the plain run.
+  // Org-level risks (issue 16): half the risks on BUKRS must cost at most 1.5× the plain run. Each
+  // is timed twice and the faster run counts: the first org-level run alone used to pay for warming
+  // the org-level code, and was set against a warm plain run (M: 2.71 that way, 1.2-1.35 warm).
   const orgRuleset = { ...ruleset, risks: ruleset.risks.map((r, i) => (i % 2 === 0 ? { ...r, orgFields: ['BUKRS'] } : r)) };
   const o0 = performance.now();
   const orgResult = analyse(extract, orgRuleset, options);
   const o1 = performance.now();
   analyse(extract, ruleset, options);
   const o2 = performance.now();
+  analyse(extract, orgRuleset, options);
+  const o3 = performance.now();
 
   // Simulation: one user gets three roles they do not have; the prepared analysis is what a
   // server keeps warm, so only the simulation itself is timed.
@@ -170,9 +174,9 @@ async function runOne(size: string): Promise<number> {
     peakRssMb: process.resourceUsage().maxRSS / 1024,
     findings: result.findings.length,
     simulationMedianMs: times.length ? times[Math.floor(times.length / 2)] : NaN,
-    orgEvaluateMs: o1 - o0,
+    orgEvaluateMs: Math.min(o1 - o0, o3 - o2),
     orgFindings: orgResult.findings.length,
-    orgRatio: (o1 - o0) / Math.min(t2 - t1, o2 - o1),
+    orgRatio: Math.min(o1 - o0, o3 - o2) / Math.min(t2 - t1, o2 - o1),
   };
   process.stdout.write(JSON.stringify(m) + '\n');
   return 0;
@@ -210,7 +214,7 @@ async function serverBench(sizes: string[], databaseUrl: string | undefined, wri
   const table = lines.join('\n') + (loadSeconds > 0 ? '\n\n' + loadLines.join('\n') + '\n\n' + simulationLines.join('\n') : '');
   process.stdout.write(table + '\n');
   if (write) {
-    const section = `\n## Server on PostgreSQL\n\nProduced by \`npm run bench -- --server --database-url postgres://… --write ${write}\`: the import job (reading and checking the\nextract, then COPY into PostgreSQL) timed until the period is ready, and an analysis timed from being enqueued on the job\nqueue until it is completed with its findings stored. Date: ${new Date().toISOString().slice(0, 10)}.\n\n${table}\n\nTargets (DESIGN.md section 10, issue 4): at least 150,000 AGR_1251 rows/s; size L analysed within 30 s of being enqueued;\nlist endpoints under 100 concurrent clients p99 < 100 ms with no errors (\`segra serve --no-worker\` in its own process,\nrequest logging at warn; the clients, autocannon, in the bench process; each request a random page of the list).\nThe findings' pages are kept by the API node once read, until it hears a write to the findings (KEEP_LIST_PAGES,\ndocs/decisions/2026-11-27-kept-findings-pages.md): their rows show the first reads, then kept pages; the row \"pages not\nkept\" asks the first list of a node started with KEEP_LIST_PAGES=false, every page read anew.\nSimulations (issue 12): \`POST /api/simulations\` of one user with three roles added, one at a time, timed by the client, the first\none on the freshly started server; targets: the first on an L period < 1 s, warm ones < 200 ms through the API, < 50 ms in the engine.\n`;
+    const section = `\n## Server on PostgreSQL\n\nProduced by \`npm run bench -- --server --database-url postgres://… --write ${write}\`: the import job (reading and checking the\nextract, then COPY into PostgreSQL) timed until the period is ready, and an analysis timed from being enqueued on the job\nqueue until it is completed with its findings stored. Date: ${new Date().toISOString().slice(0, 10)}.\n\n${table}\n\nTargets (DESIGN.md section 10, issue 4): at least 150,000 AGR_1251 rows/s; size L analysed within 30 s of being enqueued;\nlist endpoints under 100 concurrent clients p99 < 100 ms with no errors (\`segra serve --no-worker\` in its own process,\nrequest logging at warn; the clients, autocannon, in the bench process; each request a random page of the list).\nThe findings' pages are kept by the API node once read, until it hears a write to the findings (KEEP_LIST_PAGES,\ndocs/decisions/2026-11-27-kept-findings-pages.md): their rows show the first reads, then kept pages; the row "pages not\nkept" asks the first list of a node started with KEEP_LIST_PAGES=false, every page read anew.\nSimulations (issue 12): \`POST /api/simulations\` of one user with three roles added, one at a time, timed by the client, the first\none on the freshly started server; targets: the first on an L period < 1 s, warm ones < 200 ms through the API, < 50 ms in the engine.\n`;
     const current = existsSync(write) ? readFileSync(write, 'utf8').replace(/\n## Server on PostgreSQL\n[\s\S]*$/, '\n') : '';
     writeFileSync(write, current.trimEnd() + '\n' + section);
   }
@@ -244,8 +248,8 @@ landscapes (seed ${SEED}, \`segra generate\`), permission level, same-instance m
 ${BENCH_DATE}, user, role and profile levels. Parse = reading the ruleset and the extract
 (CSV) into memory; Evaluate = the whole analysis; Total = both; peak RSS of the measuring
 process; Simulation = one user with three roles added, on a prepared analysis (median of 25);
-Org = the same evaluation with every other risk org-level on BUKRS (DESIGN 5.15), its time over
-the faster of two evaluations without org fields (target: at most 1.5).
+Org = the same evaluation with every other risk org-level on BUKRS (DESIGN 5.15), the faster of two
+runs, over the faster of two evaluations without org fields (target: at most 1.5).
 "With usage" rows: the same analysis given the generated usage export (\`usage.csv\`, 40 rows per
 user, \`segra generate --controls\`): Parse includes reading it, Evaluate includes EXECUTION and
 REMEDIATION of every user finding, whose time alone is in brackets.

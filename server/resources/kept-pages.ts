@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { Database } from '../db/database.ts';
+import { countCacheOf } from './count-cache.ts';
 
 /** How long a kept page answers at most (as the list totals, count-cache.ts). */
 export const KEPT_PAGES_TTL_MS = 5_000;
@@ -105,7 +106,11 @@ export class KeptPages {
     this.size += size;
   }
 
+  /** Called at every write heard, before the pages are dropped (the plugin drops the findings' kept counts and search ids too). */
+  onForget: (() => void) | null = null;
+
   forgetAll(): void {
+    this.onForget?.();
     this.generation++;
     this.entries.clear();
     this.size = 0;
@@ -181,6 +186,10 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Decorates the app with its kept pages; on PostgreSQL (unless KEEP_LIST_PAGES=false) they are kept while the node listens to the findings' writes. */
 export const keptPagesPlugin = fp(async (app: FastifyInstance, options: { db: Database; keep: boolean }) => {
   const kept = new KeptPages();
+  // The findings' totals and search ids kept by count-cache.ts go with the pages: a write heard
+  // from another node or a worker no longer leaves them up to COUNT_TTL_MS behind.
+  const counts = countCacheOf(options.db);
+  kept.onForget = () => counts.invalidate('findings');
   app.decorate('keptPages', kept);
   // A write of this node may have changed findings (an acceptance re-applied): the caller's next page is read afresh.
   app.addHook('onSend', async (request) => {
