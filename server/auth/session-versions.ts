@@ -1,6 +1,6 @@
-import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { listenChannel } from '../db/listen-channel.ts';
 
 /**
  * The session version of each user (migration 0015), as the per-request check reads it: a
@@ -41,9 +41,6 @@ export function sessionVersions(db: Database, log?: FastifyBaseLogger): SessionV
   const cache = new Map<string, Entry>();
   // Bumped by every invalidation: a read that started before one must not store what it read.
   let generation = 0;
-  let listener: pg.Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
 
   const forgetAll = (): void => {
     generation++;
@@ -73,40 +70,20 @@ export function sessionVersions(db: Database, log?: FastifyBaseLogger): SessionV
     return version;
   }
 
-  const retryLater = (): void => {
-    if (!closed) retry = setTimeout(start, 1000).unref();
-  };
-  async function listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: db.connectionString });
-    client.on('notification', (message) => {
-      if (message.channel === CHANNEL && message.payload) forget(message.payload);
-    });
-    client.on('error', (err) => {
+  const listener = listenChannel(db, CHANNEL, {
+    message: (userId) => {
+      if (userId) forget(userId);
+    },
+    up: forgetAll, // whatever was cached while not listening may be stale
+    down: (err, lost) => {
       // Until it is back, cached versions still expire after TTL_MS.
-      log?.warn({ err }, 'session notifications lost; reconnecting');
-      client.end().catch(() => {});
-      if (listener !== client) return;
-      listener = null;
-      forgetAll();
-      retryLater();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    if (closed) {
-      await client.end();
-      return;
-    }
-    listener = client;
-    forgetAll(); // whatever was cached while not listening may be stale
-  }
-  function start(): void {
-    if (closed || !db.connectionString) return;
-    listen().catch((err: unknown) => {
-      log?.warn({ err }, `session notifications unavailable; cached versions expire after ${TTL_MS} ms`);
-      retryLater();
-    });
-  }
-  start();
+      if (!lost) log?.warn({ err }, `session notifications unavailable; cached versions expire after ${TTL_MS} ms`);
+      else {
+        log?.warn({ err }, 'session notifications lost; reconnecting');
+        forgetAll();
+      }
+    },
+  });
 
   return {
     isCurrent: async (userId, version) => (await current(userId)) === version,
@@ -117,12 +94,6 @@ export function sessionVersions(db: Database, log?: FastifyBaseLogger): SessionV
       forget(userId);
     },
     forgetAll,
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      const client = listener;
-      listener = null;
-      await client?.end().catch(() => {});
-    },
+    close: () => listener.close(),
   };
 }

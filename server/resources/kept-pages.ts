@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
 import type { Database } from '../db/database.ts';
+import { listenChannel } from '../db/listen-channel.ts';
 import { countCacheOf } from './count-cache.ts';
 
 /** How long a kept page answers at most (as the list totals, count-cache.ts). */
@@ -129,58 +129,6 @@ declare module 'fastify' {
   }
 }
 
-/** LISTEN to the findings' writes for `kept`, which is active while it listens; reconnects after a second when lost. */
-function listen(kept: KeptPages, db: Database, log: FastifyBaseLogger): { close: () => Promise<void> } {
-  let client: pg.Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-  const lost = (): void => {
-    kept.active = false;
-    kept.forgetAll();
-    if (!closed) retry = setTimeout(start, 1000).unref();
-  };
-  async function connect(): Promise<void> {
-    const c = new pg.Client({ connectionString: db.connectionString });
-    c.on('notification', (message) => {
-      if (message.channel === CHANNEL) kept.forgetAll();
-    });
-    c.on('error', (err) => {
-      log.warn({ err }, 'findings notifications lost; list pages are not kept until they are back');
-      c.end().catch(() => {});
-      if (client !== c) return;
-      client = null;
-      lost();
-    });
-    await c.connect();
-    await c.query(`LISTEN ${CHANNEL}`);
-    if (closed) {
-      await c.end();
-      return;
-    }
-    client = c;
-    kept.forgetAll();
-    kept.active = true;
-  }
-  function start(): void {
-    if (closed) return;
-    connect().catch((err: unknown) => {
-      log.warn({ err }, 'findings notifications unavailable; list pages are not kept');
-      lost();
-    });
-  }
-  start();
-  return {
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      kept.active = false;
-      const c = client;
-      client = null;
-      await c?.end().catch(() => {});
-    },
-  };
-}
-
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Decorates the app with its kept pages; on PostgreSQL (unless KEEP_LIST_PAGES=false) they are kept while the node listens to the findings' writes. */
@@ -196,6 +144,21 @@ export const keptPagesPlugin = fp(async (app: FastifyInstance, options: { db: Da
     if (!READ_METHODS.has(request.method)) kept.forgetAll();
   });
   if (!options.keep || !options.db.connectionString) return;
-  const listener = listen(kept, options.db, app.log);
-  app.addHook('onClose', async () => listener.close());
+  // Pages are kept while the node listens, and none is kept from before it listened (again).
+  const listener = listenChannel(options.db, CHANNEL, {
+    message: () => kept.forgetAll(),
+    up: () => {
+      kept.forgetAll();
+      kept.active = true;
+    },
+    down: (err, lost) => {
+      kept.active = false;
+      kept.forgetAll();
+      app.log.warn({ err }, lost ? 'findings notifications lost; list pages are not kept until they are back' : 'findings notifications unavailable; list pages are not kept');
+    },
+  });
+  app.addHook('onClose', async () => {
+    kept.active = false;
+    await listener.close();
+  });
 });
