@@ -1,7 +1,8 @@
 import { compareCodePoints } from '../authorisation/code-point.ts';
-import type { Finding, HolderLevel } from '../model/analysis.ts';
+import type { AnalysisOptions, Finding, HolderLevel } from '../model/analysis.ts';
+import type { SystemExtract } from '../model/extract.ts';
 import type { Holder } from './holder-factory.ts';
-import type { FindingDetail, HolderRisks, PreparedAnalysis } from './prepared-analysis.ts';
+import type { FindingDetail, HolderRisks } from './holder-risks.ts';
 import { scopeUsers } from './scope.ts';
 
 /*
@@ -12,13 +13,25 @@ import { scopeUsers } from './scope.ts';
 
 const ALL_LEVELS: readonly HolderLevel[] = ['USER', 'ROLE', 'PROFILE'];
 
+/** What the order asks of a prepared analysis (PreparedAnalysis). */
+export interface HolderSource {
+  readonly options: AnalysisOptions;
+  readonly extract: SystemExtract;
+  readonly landscape: { readonly roles: readonly string[]; readonly manualProfiles: readonly string[] };
+  userHolder(bname: string): Holder;
+  roleHolder(role: string): Holder;
+  profileHolder(profile: string): Holder;
+  holderFindings(holder: Holder, byRiskId: boolean, detail: FindingDetail): Finding[];
+  holderRisks(holder: Holder, byRiskId: boolean, detail: FindingDetail): HolderRisks | null;
+}
+
 /** The holder levels in the findings' order (compareHolderRows: by code point, PROFILE < ROLE < USER). */
 function levelsInOrder(levels: readonly HolderLevel[]): HolderLevel[] {
   return [...new Set(levels)].sort(compareCodePoints);
 }
 
 /** The holders in the findings' order: by level, then by name (code points). */
-function* holdersInOrder(p: PreparedAnalysis): Generator<Holder> {
+function* holdersInOrder(p: HolderSource): Generator<Holder> {
   for (const level of levelsInOrder(p.options.holderLevels ?? ALL_LEVELS)) {
     const names =
       level === 'USER'
@@ -32,7 +45,7 @@ function* holdersInOrder(p: PreparedAnalysis): Generator<Holder> {
 }
 
 /** run()'s findings in the same order; `detail` leaves out what the writer does not show (the CSV: permission lines). */
-export function* sortedFindings(p: PreparedAnalysis, detail: FindingDetail = {}): Generator<Finding> {
+export function* sortedFindings(p: HolderSource, detail: FindingDetail = {}): Generator<Finding> {
   for (const holder of holdersInOrder(p)) yield* p.holderFindings(holder, true, detail);
 }
 
@@ -41,7 +54,7 @@ export function* sortedFindings(p: PreparedAnalysis, detail: FindingDetail = {})
  * function matches on demand, for a writer that needs only their text (the CSV of `segra analyze`:
  * a million findings on LD). Never the permission lines.
  */
-export function* sortedHolderRisks(p: PreparedAnalysis): Generator<HolderRisks> {
+export function* sortedHolderRisks(p: HolderSource): Generator<HolderRisks> {
   for (const holder of holdersInOrder(p)) {
     const met = p.holderRisks(holder, true, { permissions: false });
     if (met) yield met;

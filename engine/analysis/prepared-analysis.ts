@@ -16,6 +16,7 @@ import { buildProfileInstances, buildRoleInstances, IntervalCache, type Authoris
 import { Landscape, type ReachedSource } from '../landscape/landscape.ts';
 
 export type { Holder } from './holder-factory.ts';
+export type { FindingDetail, HolderRisks } from './holder-risks.ts';
 import { AcceptanceIndex } from './acceptance.ts';
 import { HolderEvaluator } from './holder-evaluation.ts';
 import { HolderFactory, type Holder } from './holder-factory.ts';
@@ -24,6 +25,7 @@ import { SourceEvaluator } from './source-evaluation.ts';
 import { compareHolderRows } from './order.ts';
 import { OrgEvaluator } from './org-evaluation.ts';
 import { sortedFindings, sortedHolderRisks } from './findings-order.ts';
+import type { FindingDetail, HolderRisks } from './holder-risks.ts';
 import { ANY_OTHER, solveOrgProblem, type OrgAnswer } from './org-values.ts';
 import { PermissionProvenance, type ProvenanceContext } from './permission-provenance.ts';
 import { SourceInstanceIndex, type InstanceOverlay } from './source-instances.ts';
@@ -49,24 +51,6 @@ interface HolderSources {
 export interface MetRisk {
   risk: number;
   org: OrgAnswer | null;
-}
-
-/** What one holder meets, for writers that stream findings (PreparedAnalysis.sortedHolderRisks). */
-export interface HolderRisks {
-  level: HolderLevel;
-  name: string;
-  /** Risk indexes met, in the findings' order. */
-  risks: readonly number[];
-  /** The org-level answer of risks[k] (null: that risk has no org fields). */
-  org(k: number): OrgAnswer | null;
-  /** The function matches of risks[k]; without org fields one function's match is the same object in every risk. */
-  matches(k: number): FunctionMatch[];
-}
-
-/** What a reader of findings may do without: the CSV has no column for permission provenance. */
-export interface FindingDetail {
-  /** The permission lines that met each function (DESIGN 5.11); true unless set false. */
-  permissions?: boolean;
 }
 
 /**

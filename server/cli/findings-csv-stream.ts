@@ -1,4 +1,4 @@
-import type { HolderRisks } from '../../engine/analysis/prepared-analysis.ts';
+import type { HolderRisks } from '../../engine/analysis/holder-risks.ts';
 import type { FunctionMatch, SourcePath } from '../../engine/model/analysis.ts';
 import type { CompiledRisk } from '../../engine/ruleset/compiled.ts';
 import { csvField, findingsCsvColumns, formatFunctions, formatOrgValues, formatSources, formatSourcePath } from '../../engine/output/findings-csv.ts';
