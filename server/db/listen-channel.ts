@@ -16,15 +16,16 @@ export interface ChannelHandlers {
  * node that other nodes' writes must reach at once (session versions, kept findings pages).
  * Nothing on a database without a connection string (PGlite: one process, no other node).
  */
-export function listenChannel(db: Database, channel: string, on: ChannelHandlers): { close: () => Promise<void> } {
+export function listenChannel(db: Database, channel: string, on: ChannelHandlers): { ready: Promise<void>; close: () => Promise<void> } {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   const retryLater = (): void => {
-    if (!closed) retry = setTimeout(start, 1000).unref();
+    if (!closed) retry = setTimeout(() => void start(), 1000).unref();
   };
   async function connect(): Promise<void> {
-    const c = new pg.Client({ connectionString: db.connectionString });
+    // keepAlive: a connection dead without a word (a half-open TCP link) ends in an error, not in silence.
+    const c = new pg.Client({ connectionString: db.connectionString, keepAlive: true });
     c.on('notification', (message) => {
       if (message.channel === channel) on.message(message.payload ?? '');
     });
@@ -35,8 +36,14 @@ export function listenChannel(db: Database, channel: string, on: ChannelHandlers
       on.down(err, true);
       retryLater();
     });
-    await c.connect();
-    await c.query(`LISTEN ${channel}`);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (e) {
+      // A connection made but not listening is closed, not left open at every retry.
+      await c.end().catch(() => {});
+      throw e;
+    }
     if (closed) {
       await c.end();
       return;
@@ -44,15 +51,17 @@ export function listenChannel(db: Database, channel: string, on: ChannelHandlers
     client = c;
     on.up();
   }
-  function start(): void {
-    if (closed || !db.connectionString) return;
-    connect().catch((err: unknown) => {
+  function start(): Promise<void> {
+    if (closed || !db.connectionString) return Promise.resolve();
+    return connect().catch((err: unknown) => {
       on.down(err, false);
       retryLater();
     });
   }
-  start();
+  const ready = start();
   return {
+    /** Settled once the first attempt listens or failed (then it is tried again). */
+    ready,
     async close() {
       closed = true;
       clearTimeout(retry);

@@ -258,6 +258,9 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   const docs = resourceSchemas(spec);
 
   app.get(base, { ...auth, ...documentationOnly(docs.list) }, async (request: FastifyRequest, reply: FastifyReply) => {
+    // Before anything of the list is read (a search's kept ids): a page resting on what a write
+    // heard later outdates is not kept (kept-pages.ts).
+    const generation = keptPages.generation;
     const ctx = await context(request, 'read');
     const query = (request.query ?? {}) as Record<string, unknown>;
 
@@ -325,13 +328,13 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
             scans,
           );
         // Kept with the pages, however small, where pages are kept (kept-pages.ts).
-        const total = await (listKey === null ? count() : keptPages.total(listKey, count));
+        const total = await (listKey === null ? count() : keptPages.total(listKey, count, generation));
         const { records, length } = (await (page ?? db.query<JsonPage>(pageSql(false), params))).rows[0];
         return { records, length: Number(length), total };
       };
       try {
         const key = listKey === null ? null : `${listKey}\u0000${start}-${end}`;
-        const page = key === null ? await readPage() : await keptPages.page(key, readPage);
+        const page = key === null ? await readPage() : await keptPages.page(key, readPage, generation);
         contentRange(page.length, page.total);
         return reply.type('application/json; charset=utf-8').send(page.records);
       } catch (e) {

@@ -62,13 +62,13 @@ export class KeptPages {
   /**
    * The kept page of `key`, or `read`'s, kept. While active, identical pages asked meanwhile share
    * one read (the first of many clients paging at once would each read it), unless a write was
-   * heard since that read began.
+   * heard since that read began. `generation`: when the caller began to read what the page rests on.
    */
-  async page(key: string, read: () => Promise<KeptPage>): Promise<KeptPage> {
+  async page(key: string, read: () => Promise<KeptPage>, generation = this.generation): Promise<KeptPage> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
-    if (!this.active) return read();
-    const generation = this.generation;
+    // A read that rests on what was read before a write heard (a search's ids) is neither shared nor kept.
+    if (!this.active || generation !== this.generation) return read();
     const shared = this.reading.get(key);
     if (shared !== undefined && shared.generation === generation) return shared.page;
     const entry = { generation, page: read() };
@@ -87,8 +87,8 @@ export class KeptPages {
    * page of a list asks the same count, and a count of fewer rows than the count cache keeps
    * (CACHED_COUNT_MIN) would be counted again for every page (issue 12: 4.3 ms of CPU a page on M).
    */
-  async total(key: string, read: () => Promise<number>): Promise<number> {
-    return (await this.page(`total\u0000${key}`, async () => ({ records: '', length: 0, total: await read() }))).total;
+  async total(key: string, read: () => Promise<number>, generation = this.generation): Promise<number> {
+    return (await this.page(`total\u0000${key}`, async () => ({ records: '', length: 0, total: await read() }), generation)).total;
   }
 
   /** Keeps `page`, read from `generation` on, unless a write was heard since or it is larger than the budget. */
@@ -161,4 +161,6 @@ export const keptPagesPlugin = fp(async (app: FastifyInstance, options: { db: Da
     kept.active = false;
     await listener.close();
   });
+  // The node starts serving once it listens (or knows it cannot yet): its first pages are kept.
+  await listener.ready;
 });

@@ -65,6 +65,20 @@ describe('kept list pages (the cache)', () => {
     expect(kept.get('k')?.records).toBe('[2]');
   });
 
+  it('neither shares nor keeps a read resting on what was read before a write (a search begun with its ids)', async () => {
+    const kept = new KeptPages();
+    kept.active = true;
+    const begun = kept.generation;
+    kept.forgetAll(); // the write, heard while the caller read its search's ids
+    let reads = 0;
+    const read = async (): Promise<KeptPage> => page(`[${++reads}]`);
+    expect((await kept.page('k', read, begun)).records).toBe('[1]');
+    expect(kept.get('k')).toBeUndefined();
+    expect(await kept.total('t', async () => 7, begun)).toBe(7);
+    expect((await kept.page('k', read)).records).toBe('[2]');
+    expect(kept.get('k')?.records).toBe('[2]');
+  });
+
   it('holds at most its budget of characters, dropping the oldest pages first', () => {
     const kept = new KeptPages({ budget: 10 });
     kept.active = true;
