@@ -65,7 +65,12 @@ export async function buildApp(
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)
-        .send({ message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) });
+        .send({
+          message: error.message,
+          code: error.code,
+          ...(error.params ? { params: error.params } : {}),
+          ...(error.errors ? { errors: error.errors } : {}),
+        });
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status >= 500) {

@@ -8,10 +8,16 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly errors?: Record<string, string>,
+    /** Values the code's catalogue text names (a licence, a count, a limit): the UI words the error from code + params. */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
   }
 }
+
+/** An error the UI words from its code and params alone (DESIGN 6); `message` is the English text for logs and API users. */
+export const coded = (statusCode: number, code: string, params: Record<string, string | number>, message: string): AppError =>
+  new AppError(statusCode, code, message, undefined, params);
 
 export const badRequest = (message: string, errors?: Record<string, string>): AppError =>
   new AppError(400, 'BAD_REQUEST', message, errors);

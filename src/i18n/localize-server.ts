@@ -195,7 +195,13 @@ export function localizeFieldMessage(message: string, translate: Translate): str
  * An API error body as one text in the UI's language: the message's own text when a rule knows
  * it, otherwise the code's catalogue text, otherwise null (the caller's context message).
  */
-export function localizeApiError(body: { code?: string; message?: string } | undefined, translate: Translate): string | null {
+export function localizeApiError(body: { code?: string; message?: string; params?: Record<string, unknown> } | undefined, translate: Translate): string | null {
+  // A code with params is worded from them alone (DESIGN 6), whatever the English message says.
+  if (body?.code && body.params) {
+    const key = `segra.errors.code.${body.code}`;
+    const text = translate(key, { ...body.params, _: '' });
+    if (text && text !== key) return text;
+  }
   const own = localizeServerMessage(body?.message, translate);
   if (own) return own;
   if (body?.code) {

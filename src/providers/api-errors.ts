@@ -37,6 +37,8 @@ export type WriteOperation = 'create' | 'update' | 'delete';
 export interface ApiErrorBody {
   message?: string;
   code?: string;
+  /** Values the code's catalogue text names (DESIGN 6). */
+  params?: Record<string, string | number>;
   errors?: Record<string, string>;
 }
 

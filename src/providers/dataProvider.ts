@@ -4,6 +4,8 @@ import { apiResource } from '../resources/resource-names.ts';
 import { withAnalysisMethods, type AnalysisMethods } from './analysis-methods.ts';
 import { errorKey, translateFieldErrors, type ApiErrorBody, type WriteOperation } from './api-errors.ts';
 import { httpClient } from './httpClient.ts';
+import { i18nProvider } from './i18nProvider.ts';
+import { localizeApiError } from '../i18n/localize-server.ts';
 
 /** The API follows the ra-data-simple-rest contract (DESIGN 6), so the stock provider drives it. */
 const rest = simpleRestProvider('/api', httpClient);
@@ -25,7 +27,9 @@ export function toTranslatedError(error: unknown, entity?: string, method?: stri
   const body = (error.body ?? undefined) as ApiErrorBody | undefined;
   const key = errorKey(error.status, body, entity, method ? WRITES[method] : undefined);
   const errors = translateFieldErrors(body?.errors);
-  return new HttpError(key, error.status, { ...body, ...(errors ? { errors, serverErrors: body?.errors } : {}) });
+  // A code with params is worded here, with its values: react-admin's notification translates a bare key only.
+  const worded = body?.params && body.code ? localizeApiError(body, (k, o) => i18nProvider.translate(k, o)) : null;
+  return new HttpError(worded ?? key, error.status, { ...body, ...(errors ? { errors, serverErrors: body?.errors } : {}) });
 }
 
 /** Files of an upload and its progress (0–100, null when the size is unknown). */

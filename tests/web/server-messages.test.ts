@@ -104,6 +104,19 @@ describe('server messages in the UI’s language', () => {
     expect(localizeApiError({ code: 'CONFLICT', message: 'The analysis is running; cancel it first' }, de)).toBe('Die Analyse läuft; brechen Sie sie zuerst ab');
   });
 
+  it('words a code with params from the catalogue, whatever the English message says (DESIGN 6)', () => {
+    const translate = (key: string, o?: Record<string, unknown>) =>
+      key === 'segra.errors.code.SOME_LIMIT' ? `limit ${String(o?.limit)} of ${String(o?.name)}` : key;
+    expect(localizeApiError({ code: 'SOME_LIMIT', params: { limit: 5, name: 'L1' }, message: 'The customer has 3 user(s) and cannot be deleted' }, translate)).toBe('limit 5 of L1');
+  });
+
+  it('every code thrown with params (coded) has its text in Turkish, English and German', () => {
+    const codes = new Set<string>();
+    for (const file of serverFiles) for (const m of readFileSync(file, 'utf8').matchAll(/\bcoded\(\s*\d+,\s*'([A-Z_]+)'/g)) codes.add(m[1]);
+    const missing = [...codes].flatMap((code) => (['tr', 'en', 'de'] as const).filter((l) => t(l)(`segra.errors.code.${code}`) === `segra.errors.code.${code}`).map((l) => `${l}: ${code}`));
+    expect(missing).toEqual([]);
+  });
+
   it('falls back to the code’s text, never the English message', () => {
     const body = { code: 'PERIOD_EMPTY', message: 'Something the catalogue has never seen' };
     expect(localizeApiError(body, tr)).toBe(tr('segra.errors.code.PERIOD_EMPTY'));
