@@ -9,6 +9,11 @@ export const ALSO_READ_BY: Readonly<Record<string, readonly string[]>> = {
   analyses: ['reports/list', 'reports/dashboard', 'reports/compare'],
   // The customer's default analysis is shown on the analysis requests and dashboard pages too.
   'default-analysis': ['reports/dashboard', 'reports/analyze-request'],
+  // The analysis shown (issue 27): the list, the dashboard (and the home page's top users) show it,
+  // the analysis requests page marks it. Choosing one's own is part of reading the list or the
+  // dashboard, the pages that offer it.
+  'shown-analysis': ['reports/dashboard', 'reports/analyze-request'],
+  'analysis-choice': ['reports/dashboard'],
   // Screens that pick a system period: requests (names), creation, simulation, basis, special analysis, system data.
   'system-periods': ['reports/analyze-request', 'reports/create', 'simulation', 'report/basis', 'report/special', 'system/modules'],
   // Screens that pick a risk period: requests (names), creation, simulation, risk data.

@@ -30,6 +30,7 @@ const tr = {
       SQL_QUERY_REFUSED: 'Sorgu reddedildi: yalnızca okuyan tek bir SELECT çalıştırılabilir',
       UNPROCESSABLE_UPLOAD: 'Yüklenen dosya işlenemedi',
       INTERNAL: 'Sunucuda bir hata oluştu; tekrar deneyin veya yöneticinize başvurun',
+      ANALYSIS_NOT_SHOWABLE: 'Yalnızca tamamlanmış bir analiz gösterilebilir; %{name} tamamlanmadı',
     },
   },
   server: {
@@ -179,6 +180,7 @@ const en: typeof tr = {
       SQL_QUERY_REFUSED: 'The query was refused: only a single read-only SELECT can run',
       UNPROCESSABLE_UPLOAD: 'The uploaded file could not be processed',
       INTERNAL: 'An error occurred on the server; try again or ask your administrator',
+      ANALYSIS_NOT_SHOWABLE: 'Only a completed analysis can be shown; %{name} has not completed',
     },
   },
   server: {
@@ -328,6 +330,7 @@ const de: typeof tr = {
       SQL_QUERY_REFUSED: 'Die Abfrage wurde abgelehnt: nur ein einzelnes lesendes SELECT ist erlaubt',
       UNPROCESSABLE_UPLOAD: 'Die hochgeladene Datei konnte nicht verarbeitet werden',
       INTERNAL: 'Auf dem Server ist ein Fehler aufgetreten; versuchen Sie es erneut oder wenden Sie sich an Ihren Administrator',
+      ANALYSIS_NOT_SHOWABLE: 'Nur eine abgeschlossene Analyse kann angezeigt werden; %{name} ist nicht abgeschlossen',
     },
   },
   server: {

@@ -255,7 +255,7 @@ function isolationSuite(target: TestDatabase): void {
     expect(ids(await send(as('adminB'), 'GET', `/api/audit-log${q({ filter: { entityId: 'of-b' } })}`))).toHaveLength(1);
   });
 
-  it('routes beside the registry: group pages and licence counts stay within the tenant', async () => {
+  it('routes beside the registry: group pages, licence counts and the analysis shown stay within the tenant', async () => {
     const group = await createInB(resources.get('groups')!);
     const add = await send(as('adminA'), 'POST', `/api/groups/${String(group.id)}/pages`, { page: 'admin/sql', view: true });
     expect(add.statusCode, add.body).toBe(404);
@@ -263,6 +263,13 @@ function isolationSuite(target: TestDatabase): void {
     const counts = await send(as('adminA'), 'GET', '/api/licences/counts', undefined, { 'x-customer-id': B });
     expect(counts.statusCode).toBe(200);
     expect((counts.json() as { name: string }[]).map((c) => c.name)).toEqual(['Acme']);
+    // The analysis a user looks at (issue 27): B's analysis is no choice of A's users, nor B's default.
+    const analysis = await createInB(resources.get('analyses')!);
+    for (const [url, who] of [['/api/shown-analysis', 'userA'], ['/api/default-analysis', 'adminA']] as const) {
+      const chosen = await send(as(who), 'PUT', url, { analysisId: analysis.id });
+      expect(chosen.statusCode, `${url}: ${chosen.body}`).toBe(404);
+    }
+    expect((await send(as('userA'), 'GET', '/api/shown-analysis')).json()).toEqual({ shown: null, own: null, customerDefault: null });
   });
 }
 

@@ -11,6 +11,7 @@ import { audit } from '../audit/audit.ts';
 import { requireQueue } from '../system-periods/system-periods-resource.ts';
 import { registerAnalysisExport } from './analysis-export.ts';
 import { attachJob, cancel, insertAnalysis } from './analyses-store.ts';
+import { registerAnalysisShown } from './analysis-shown.ts';
 import { registerDefaultAnalysis } from './default-analysis.ts';
 import { checkUsageRequest, usageRequestFields } from '../usage/usage-request.ts';
 
@@ -79,6 +80,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
   defineResource(app, analysesResource, { db });
   registerAnalysisExport(app, db);
   registerDefaultAnalysis(app, db);
+  registerAnalysisShown(app, db);
 
   app.post('/api/analyses', { preHandler: app.authenticate, config: { resource: 'analyses', page: 'reports/create' } }, async (request, reply) => {
     const ctx = await resourceContext(db, { ...analysesResource, access: { ...analysesResource.access, page: 'reports/create' } }, request, 'create');
