@@ -5,11 +5,11 @@ import { currentViewer } from '../providers/authProvider.ts';
 import { decide } from '../routes/access.ts';
 import { LazyTopRiskUsers } from './analysis/screens.tsx';
 
-/** The top users come from the analyses and the reports dashboard: only for who may open both. */
-const mayReadTopUsers = (): boolean => {
-  const viewer = currentViewer();
-  return ['/app/reports/dashboard', '/app/reports/analyze-request'].every((path) => decide(path, viewer) === 'allow');
-};
+/**
+ * The top users are the reports dashboard's, of the analysis shown (issue 27), which the
+ * dashboard's read permission covers (server/auth/page-reads.ts): for who may open the dashboard.
+ */
+const mayReadTopUsers = (): boolean => decide('/app/reports/dashboard', currentViewer()) === 'allow';
 
 /** The landing page (spec: /dashboards/default): what Segra does, and the top 10 high-risk users. */
 export function Welcome() {

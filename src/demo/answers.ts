@@ -11,6 +11,10 @@ export const json = (body: unknown, status = 200, headers: Record<string, string
 export const error = (status: number, message: string, code?: string, errors?: Record<string, string>): Response =>
   json({ statusCode: status, message, ...(code ? { code } : {}), ...(errors ? { errors } : {}) }, status);
 
+/** An error the UI words from its code and params, as the server's `coded()` (DESIGN 6). */
+export const codedError = (status: number, code: string, params: Record<string, string | number>, message: string): Response =>
+  json({ statusCode: status, message, code, params }, status);
+
 /** 501 for what needs the server (uploads, mail, basis checks, other export formats). */
 export const notInDemo = (what: string): Response => error(501, `${NOT_IN_DEMO}: ${what}`, 'NOT_IN_DEMO');
 

@@ -10,7 +10,7 @@ import { compare } from './compare.ts';
 import type { DemoContext } from './context.ts';
 import { dashboard } from './dashboard.ts';
 import { dataQuality } from './data-quality.ts';
-import { DemoDefaultAnalysis } from './default-analysis.ts';
+import { DemoAnalysisChoices } from './analysis-choices.ts';
 import { roleView, userView } from './holder-views.ts';
 import { isDemoResource, restResource } from './resources.ts';
 import { buildDemoExtract } from './sample-extract.ts';
@@ -46,7 +46,7 @@ export class DemoApi {
   readonly ruleset: Ruleset = defaultRuleset;
   private readonly ctx: DemoContext;
   private readonly analyses: DemoAnalyses;
-  private readonly defaultAnalysis: DemoDefaultAnalysis;
+  private readonly choices: DemoAnalysisChoices;
 
   constructor(options: DemoApiOptions = {}) {
     const now = options.now ?? (() => new Date());
@@ -55,7 +55,7 @@ export class DemoApi {
     const provider = fakeRestProvider(data, false);
     this.ctx = { extract: this.extract, ruleset: this.ruleset, provider, findings: new Map([[DEMO_ANALYSIS_ID, findings]]), now };
     this.analyses = new DemoAnalyses(this.ctx, options.runDelayMs ?? 800);
-    this.defaultAnalysis = new DemoDefaultAnalysis(this.ctx);
+    this.choices = new DemoAnalysisChoices(this.ctx);
   }
 
   /** Resolves when every analysis started so far has finished. */
@@ -100,7 +100,8 @@ export class DemoApi {
       if (seg[2] === 'cancel' && method === 'POST') return this.analyses.cancel(seg[1]);
       if (seg.length === 1 && method === 'POST') return this.analyses.create(body, actor);
     }
-    if (seg[0] === 'default-analysis' && seg.length === 1) return this.defaultAnalysis.handle(method, body, actor);
+    if (seg[0] === 'default-analysis' && seg.length === 1) return this.choices.defaultAnalysis(method, body, actor);
+    if (seg[0] === 'shown-analysis' && seg.length === 1) return this.choices.shownAnalysis(method, body, actor);
     if (seg[0] === 'simulations' && method === 'POST') return simulation(ctx, body);
     if (seg[0] === 'reports' && seg[1] === 'dashboard' && method === 'GET') return dashboard(ctx, q.get('analysisId'));
     if (seg[0] === 'reports' && seg[1] === 'user-view' && method === 'GET') return userView(ctx, q);

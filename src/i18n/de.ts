@@ -36,7 +36,7 @@ export const de = {
     welcome: {
       title: 'Segra — Risikoanalyse für SAP-Berechtigungen und Funktionstrennung',
       intro:
-        'Importieren Sie eine Systemperiode und ein Regelwerk, starten Sie eine Analyse, und jeder Befund zeigt die Rolle und die Berechtigung dahinter. Unten: die Benutzer mit den meisten kritischen und hohen Risiken Ihrer Standardanalyse.',
+        'Importieren Sie eine Systemperiode und ein Regelwerk, starten Sie eine Analyse, und jeder Befund zeigt die Rolle und die Berechtigung dahinter. Unten: die Benutzer mit den meisten kritischen und hohen Risiken der angezeigten Analyse (Ihre Wahl, sonst der Standard des Kunden).',
     },
     register: {
       title: 'Konto anlegen',

@@ -39,7 +39,7 @@ export const en = {
     welcome: {
       title: 'Segra — SAP authorisation and segregation-of-duties risk analysis',
       intro:
-        'Import a system period and a ruleset, run an analysis, and every finding shows the role and the authorisation behind it. Below: the users with the most critical and high risks in your default analysis.',
+        'Import a system period and a ruleset, run an analysis, and every finding shows the role and the authorisation behind it. Below: the users with the most critical and high risks in the analysis shown (your own choice, else the customer’s default).',
     },
     register: {
       title: 'Create an account',

@@ -36,7 +36,7 @@ export const tr = {
     welcome: {
       title: 'Segra — SAP yetki ve görevler ayrılığı risk analizi',
       intro:
-        'Bir sistem dönemi ve bir kural seti yükleyin, analiz çalıştırın; her bulgu arkasındaki rolü ve yetkiyi gösterir. Aşağıda: varsayılan analizinizde en çok kritik ve yüksek riske sahip kullanıcılar.',
+        'Bir sistem dönemi ve bir kural seti yükleyin, analiz çalıştırın; her bulgu arkasındaki rolü ve yetkiyi gösterir. Aşağıda: gösterilen analizde (kendi seçiminiz, yoksa müşterinin varsayılanı) en çok kritik ve yüksek riske sahip kullanıcılar.',
     },
     register: {
       title: 'Hesap oluştur',

@@ -1,4 +1,5 @@
 import type { GetListParams, GetListResult, RaRecord } from 'react-admin';
+import { shownAnalysisSchema, type ShownAnalysis } from '../../contracts/analysis-shown.ts';
 import type { DefaultAnalysisAnswer } from './analysis-methods.ts';
 import { httpClient } from './httpClient.ts';
 
@@ -32,7 +33,10 @@ export async function comparisonList(params: GetListParams): Promise<GetListResu
 const json = async <T>(url: string, method = 'GET', body?: unknown): Promise<T> =>
   (await httpClient(url, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })).json as T;
 
-export const getDefaultAnalysis = () => json<DefaultAnalysisAnswer>('/api/default-analysis');
+// The answer is checked against its one declaration: a server (or demo) that drifted from it fails here, by name.
+export const getShownAnalysis = async (): Promise<ShownAnalysis> => shownAnalysisSchema.parse(await json('/api/shown-analysis'));
+
+export const chooseAnalysis = async (analysisId: string | null): Promise<ShownAnalysis> => shownAnalysisSchema.parse(await json('/api/shown-analysis', 'PUT', { analysisId }));
 
 export const setDefaultAnalysis = (analysisId: string | null) => json<DefaultAnalysisAnswer>('/api/default-analysis', 'PUT', { analysisId });
 

@@ -1,15 +1,19 @@
 import type { DataProvider } from 'react-admin';
+import type { ShownAnalysis } from '../../contracts/analysis-shown.ts';
 
 /**
  * The analysis API's calls that are not a resource's record or sub-path (those are the data
  * provider's actions: cancel is a postAction, an export a downloadFile), as dataProvider
- * methods the screens reach through useSegraDataProvider: the customer's default analysis,
- * the user and role views, and the comparison of two analyses (a list, but not a simple-rest
+ * methods the screens reach through useSegraDataProvider: the analysis shown (the user's own
+ * choice, the customer's default), the user and role views, and the comparison of two analyses (a list, but not a simple-rest
  * one: its answer carries a summary beside the rows).
  * Failures reject with the API's HttpError (status and body), which the screens put in words.
  */
 export interface AnalysisMethods {
-  getDefaultAnalysis(): Promise<DefaultAnalysisAnswer>;
+  /** Which analysis the report screens show the user, and why (contracts/analysis-shown.ts). */
+  getShownAnalysis(): Promise<ShownAnalysis>;
+  /** Sets (null: clears) the user's own choice; answers what is shown then. */
+  chooseAnalysis(analysisId: string | null): Promise<ShownAnalysis>;
   /** Sets (null: clears) the customer's default analysis. */
   setDefaultAnalysis(analysisId: string | null): Promise<DefaultAnalysisAnswer>;
   holderView<T>(kind: 'user' | 'role', params: { analysisId: string; name: string }): Promise<T>;
@@ -31,7 +35,8 @@ export function withAnalysisMethods<B extends DataProvider>(base: B): B & Analys
   return {
     ...base,
     getList: (resource, params) => (resource === COMPARISON_RESOURCE ? calls().then((c) => c.comparisonList(params)) : base.getList(resource, params)),
-    getDefaultAnalysis: () => calls().then((c) => c.getDefaultAnalysis()),
+    getShownAnalysis: () => calls().then((c) => c.getShownAnalysis()),
+    chooseAnalysis: (analysisId) => calls().then((c) => c.chooseAnalysis(analysisId)),
     setDefaultAnalysis: (analysisId) => calls().then((c) => c.setDefaultAnalysis(analysisId)),
     holderView: <T,>(kind: 'user' | 'role', params: { analysisId: string; name: string }) => calls().then((c) => c.holderView<T>(kind, params)),
   } as B & AnalysisMethods;

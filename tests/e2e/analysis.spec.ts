@@ -49,7 +49,7 @@ test('SuperAdmin reviews the demo analysis, accepts a risk, runs, compares and s
 
   // Risk analysis list: findings of the default analysis and the drill-down to roles and authorisations.
   await page.goto('/app/reports/list');
-  await expect(page.getByTestId('default-analysis-required')).toHaveCount(0);
+  await expect(page.getByTestId('shown-analysis-required')).toHaveCount(0);
   const first = page.getByTestId('findings').getByTestId('analysis-row').first();
   await expect(first).toBeVisible({ timeout: 15_000 });
   await first.click();

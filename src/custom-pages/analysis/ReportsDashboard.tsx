@@ -5,7 +5,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { intlLocale } from '../../resources/common/locale.ts';
-import { DefaultAnalysisGate } from '../../resources/analyses/DefaultAnalysis.tsx';
+import { ShownAnalysisGate } from '../../resources/analyses/ShownAnalysis.tsx';
 import { formatDate, ScreenCard } from './components.tsx';
 import { useDashboard, type Dashboard } from './dashboard-data.ts';
 import { findingsListLink, type FindingsUrlFilter } from './findings-link.ts';
@@ -189,11 +189,11 @@ function DashboardFor({ analysisId }: { analysisId: string }) {
   );
 }
 
-/** Reports dashboard (/app/reports/dashboard) of the default analysis. */
+/** Reports dashboard (/app/reports/dashboard) of the analysis shown (the user's own choice, else the customer's default). */
 export default function ReportsDashboard() {
   return (
     <ScreenCard titleKey="segra.screens.reports_dashboard">
-      <DefaultAnalysisGate>{(a) => <DashboardFor analysisId={a.id} />}</DefaultAnalysisGate>
+      <ShownAnalysisGate>{(a) => <DashboardFor analysisId={a.analysisId} />}</ShownAnalysisGate>
     </ScreenCard>
   );
 }

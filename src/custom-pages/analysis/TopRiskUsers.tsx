@@ -1,9 +1,9 @@
 import { Alert, Box, Card, CardContent, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useGetList, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { NoData } from '../../resources/common/ListPage.tsx';
-import { RESOURCES } from '../../resources/resource-names.ts';
-import { useDefaultAnalysis } from '../../resources/analyses/DefaultAnalysis.tsx';
+import { ShownAnalysisChip, useShownAnalysis } from '../../resources/analyses/ShownAnalysis.tsx';
+import { errorText } from './api.ts';
 import { useDashboard, type TopUser } from './dashboard-data.ts';
 import { findingsListLink } from './findings-link.ts';
 
@@ -51,36 +51,35 @@ export function TopUsersTable({ users }: { users: TopUser[] }) {
 }
 
 /**
- * The welcome page's top 10 high-risk users (spec 2): of the default analysis, or else of the
- * latest completed analysis.
+ * The welcome page's top 10 high-risk users (spec 2) of the analysis shown, the same one as on
+ * the risk analysis list and the dashboard (issue 27): the user's own choice, else the customer's
+ * default; with neither, the spec's message and where to choose one.
  */
 export default function TopRiskUsers() {
   const translate = useTranslate();
-  const [current] = useDefaultAnalysis();
-  // Without a default analysis, the latest completed one (customer changes refresh every list).
-  const { data: latestRows, error: latestError } = useGetList<{ id: string; name: string }>(
-    RESOURCES.analyses.name,
-    { pagination: { page: 1, perPage: 1 }, sort: { field: 'finishedAt', order: 'DESC' }, filter: { status: ['completed'] } },
-    { enabled: !current },
-  );
-  // undefined while it is asked; null when there is none (or it could not be read).
-  const latest = latestError ? null : latestRows ? (latestRows[0] ?? null) : undefined;
-  const analysis = current ?? latest ?? null;
-  const { data, error, loading } = useDashboard(analysis?.id ?? null);
+  const { answer, loaded, error: readError } = useShownAnalysis();
+  const shown = answer?.shown ?? null;
+  const { data, error, loading } = useDashboard(shown?.analysisId ?? null);
   return (
     <Card>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('segra.analysis.dashboard.top_users')}
         </Typography>
-        {analysis && (
-          <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
-            {analysis.name}
-          </Typography>
+        {shown && (
+          <Box sx={{ mb: 1 }}>
+            <ShownAnalysisChip shown={shown} />
+          </Box>
         )}
-        {loading && <LinearProgress />}
+        {(!loaded || loading) && <LinearProgress />}
+        {readError ? <Alert severity="error">{errorText(readError, translate, 'segra.analysis.shown.load_failed')}</Alert> : null}
         {error && <Alert severity="warning">{error}</Alert>}
-        {!analysis && latest === null && <Alert severity="info">{translate('segra.analysis.default.required')}</Alert>}
+        {loaded && !readError && !shown && (
+          <Alert severity="info" data-testid="shown-analysis-required">
+            <div>{translate('segra.analysis.default.required')}</div>
+            <div>{translate('segra.analysis.shown.home_how')}</div>
+          </Alert>
+        )}
         {data && (
           <Box sx={{ overflowX: 'auto' }}>
             <TopUsersTable users={data.topUsers} />

@@ -123,6 +123,18 @@ export const de: typeof en = {
     set: 'Als Standard setzen',
     set_done: 'Standardanalyse gesetzt',
   },
+  shown: {
+    label: 'Angezeigte Analyse',
+    source_own: 'Ihre Wahl',
+    source_default: 'Standard des Kunden',
+    how: 'Wählen Sie oben unter „Angezeigte Analyse“ eine Analyse: Ihre Wahl gilt nur für Sie, der Standard des Kunden bleibt unverändert.',
+    home_how: 'Wählen Sie eine Analyse in der Liste der Risikoanalysen oder in der Berichtsübersicht.',
+    back_to_default: 'Zurück zum Standard des Kunden',
+    make_default: 'Als Standard des Kunden setzen',
+    choose_failed: 'Die Analyse konnte nicht gewählt werden',
+    default_failed: 'Der Standard des Kunden konnte nicht gesetzt werden',
+    load_failed: 'Die angezeigte Analyse konnte nicht gelesen werden',
+  },
   system_data: {
     not_ready: 'Diese Periode hat noch keine importierten Daten; laden Sie einen Extrakt in der Systemperiode hoch.',
     users: 'Benutzer',

@@ -121,6 +121,18 @@ export const en = {
     set: 'Set as default',
     set_done: 'Default analysis set',
   },
+  shown: {
+    label: 'Analysis shown',
+    source_own: 'your choice',
+    source_default: 'the customer’s default',
+    how: 'Choose one under “Analysis shown” above: your choice applies to you only, and the customer’s default stays as it is.',
+    home_how: 'Choose one on the risk analysis list or the reports dashboard.',
+    back_to_default: 'Back to the customer’s default',
+    make_default: 'Make it the customer’s default',
+    choose_failed: 'The analysis could not be chosen',
+    default_failed: 'The customer’s default could not be set',
+    load_failed: 'The analysis shown could not be read',
+  },
   system_data: {
     not_ready: 'This period has no imported data yet; upload an extract on the system period screen.',
     users: 'Users',

@@ -123,6 +123,18 @@ export const tr: typeof en = {
     set: 'Varsayılan yap',
     set_done: 'Varsayılan analiz seçildi',
   },
+  shown: {
+    label: 'Gösterilen analiz',
+    source_own: 'kendi seçiminiz',
+    source_default: 'müşterinin varsayılanı',
+    how: 'Yukarıdaki “Gösterilen analiz” listesinden bir analiz seçin: seçiminiz yalnızca sizin için geçerlidir, müşterinin varsayılanı değişmez.',
+    home_how: 'Risk analizi listesinden veya rapor panelinden bir analiz seçin.',
+    back_to_default: 'Müşterinin varsayılanına dön',
+    make_default: 'Müşterinin varsayılanı yap',
+    choose_failed: 'Analiz seçilemedi',
+    default_failed: 'Müşterinin varsayılanı ayarlanamadı',
+    load_failed: 'Gösterilen analiz okunamadı',
+  },
   system_data: {
     not_ready: 'Bu dönemin henüz yüklenmiş verisi yok; sistem dönemi ekranından veri yükleyin.',
     users: 'Kullanıcılar',

@@ -5,7 +5,7 @@ import { intlLocale } from '../common/locale.ts';
 import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
 import { ListTable, type Column } from '../common/ListTable.tsx';
 import { RESOURCES } from '../resource-names.ts';
-import { useDefaultAnalysis } from './DefaultAnalysis.tsx';
+import { maySetCustomerDefault, useShownAnalysis } from './ShownAnalysis.tsx';
 import { ExportButtons } from '../../custom-pages/analysis/FileButtons.tsx';
 import { useChoices, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
 import { ConfirmButton, formatDate, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
@@ -65,7 +65,10 @@ export default function AnalysisRequests() {
   const [locale] = useLocaleState();
   const dataProvider = useSegraDataProvider();
   const [remove] = useDelete();
-  const [current, setCurrent] = useDefaultAnalysis();
+  // The customer's default analysis, marked here and set here by whom the page's update flag allows.
+  const { answer, setCustomerDefault, reload: reloadShown } = useShownAnalysis();
+  const current = answer?.customerDefault ?? null;
+  const maySetDefault = maySetCustomerDefault();
   const systemPeriods = useChoices<Option>(RESOURCES.systemPeriods.name, { field: 'periodDate', order: 'DESC' });
   const riskPeriods = useChoices<Option>(RESOURCES.riskPeriods.name, { field: 'periodDate', order: 'DESC' });
   const nameOf = (list: Option[] | null, id: string) => list?.find((o) => o.id === id)?.name ?? '—';
@@ -73,8 +76,8 @@ export default function AnalysisRequests() {
   const columns: Column<AnalysisRecord>[] = [
     { key: 'name', label: 'segra.analysis.fields.name', sortable: true, render: (r) => (
       <Box>
-        <Typography variant="body2" sx={{ fontWeight: current?.id === r.id ? 700 : 400 }}>{r.name}</Typography>
-        {current?.id === r.id && <Chip size="small" color="primary" variant="outlined" label={translate('segra.analysis.default.is_default')} />}
+        <Typography variant="body2" sx={{ fontWeight: current?.analysisId === r.id ? 700 : 400 }}>{r.name}</Typography>
+        {current?.analysisId === r.id && <Chip size="small" color="primary" variant="outlined" label={translate('segra.analysis.default.is_default')} />}
       </Box>
     ) },
     { key: 'status', label: 'segra.analysis.fields.status', sortable: true, render: (r) => <AnalysisStatusCell row={r} /> },
@@ -101,8 +104,8 @@ export default function AnalysisRequests() {
         rowActions={(row, reload) => (
           // Stacked, so the column stays narrow: side by side they pushed Delete out of the table (issue 15 item 9).
           <Box data-testid="analysis-actions" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', gap: 0.5, minWidth: 140 }}>
-            {row.status === 'completed' && current?.id !== row.id && (
-              <Button size="small" onClick={() => void setCurrent({ id: row.id, name: row.name }).then((done) => done && notify('segra.analysis.default.set_done', { type: 'info' }))}>
+            {row.status === 'completed' && current?.analysisId !== row.id && maySetDefault && (
+              <Button size="small" onClick={() => void setCustomerDefault(row.id).then((done) => done && notify('segra.analysis.default.set_done', { type: 'info' }))}>
                 {translate('segra.analysis.default.set')}
               </Button>
             )}
@@ -131,7 +134,8 @@ export default function AnalysisRequests() {
                 onConfirm={async () => {
                   try {
                     await remove(RESOURCES.analyses.name, { id: row.id, previousData: row }, { returnPromise: true });
-                    if (current?.id === row.id) setCurrent(null);
+                    // The server drops a choice of the deleted analysis: read again what is shown.
+                    void reloadShown();
                     notify('segra.analysis.common.deleted', { type: 'info' });
                   } catch (e) {
                     apiError(e, 'segra.analysis.errors.analysis_delete');

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Flex } from '../../custom-pages/analysis/Flex.tsx';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { DefaultAnalysisGate } from '../analyses/DefaultAnalysis.tsx';
+import { ShownAnalysisGate } from '../analyses/ShownAnalysis.tsx';
 import { ExportButtons } from '../../custom-pages/analysis/FileButtons.tsx';
 import { findingsApiFilter, holderViewLink, useFindingsUrlFilter } from '../../custom-pages/analysis/findings-link.ts';
 import { FindingStatus, FindingStatusFilter } from './FindingStatus.tsx';
@@ -96,7 +96,7 @@ function HolderCode({ level, holder }: { level: string; holder: string }) {
   );
 }
 
-/** Risk analysis list (/app/reports/list): the findings of the default analysis with filters and drill-down. */
+/** Risk analysis list (/app/reports/list): the findings of the analysis shown (the user's own choice, else the customer's default) with filters and drill-down. */
 export default function FindingsList() {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -153,9 +153,9 @@ export default function FindingsList() {
   ];
   return (
     <ScreenCard titleKey="segra.screens.reports_list">
-      <DefaultAnalysisGate>
+      <ShownAnalysisGate>
         {(analysis) => {
-          const filter = findingsApiFilter(analysis.id, urlFilter);
+          const filter = findingsApiFilter(analysis.analysisId, urlFilter);
           return (
             <>
               <Flex direction="row" gap={2} sx={{ mb: 2 }} flexWrap="wrap" alignItems="center">
@@ -215,7 +215,7 @@ export default function FindingsList() {
                 <ExportButtons
                   pdf
                   resource={RESOURCES.analyses.name}
-                  id={analysis.id}
+                  id={analysis.analysisId}
                   path="export"
                   query={{ filter: JSON.stringify(filter) }}
                   name={analysis.name}
@@ -260,7 +260,7 @@ export default function FindingsList() {
             </>
           );
         }}
-      </DefaultAnalysisGate>
+      </ShownAnalysisGate>
     </ScreenCard>
   );
 }

@@ -5,7 +5,7 @@ import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { errorText } from '../../custom-pages/analysis/api.ts';
 import { ScreenCard } from '../../custom-pages/analysis/components.tsx';
-import { DefaultAnalysisGate } from '../analyses/DefaultAnalysis.tsx';
+import { ShownAnalysisGate } from '../analyses/ShownAnalysis.tsx';
 import { FINDINGS_LIST_PATH, holderViewLink, type HolderViewKind } from '../../custom-pages/analysis/findings-link.ts';
 import type { FindingRecord } from './FindingsList.tsx';
 import { originsOf, parseProvenance, riskLevelColour, riskLevelKey } from '../../custom-pages/analysis/helpers.ts';
@@ -321,7 +321,7 @@ export function RoleView({ analysisId, name }: { analysisId: string; name: strin
   );
 }
 
-/** A user or role view on the findings list's page (`?view=user|role&name=…`), of the default analysis. */
+/** A user or role view on the findings list's page (`?view=user|role&name=…`), of the analysis shown (the user's own choice, else the customer's default). */
 export default function HolderViewScreen({ kind, name }: { kind: HolderViewKind; name: string }) {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -334,9 +334,9 @@ export default function HolderViewScreen({ kind, name }: { kind: HolderViewKind;
         </Button>
       }
     >
-      <DefaultAnalysisGate>
-        {(analysis) => (kind === 'user' ? <UserView analysisId={analysis.id} name={name} /> : <RoleView analysisId={analysis.id} name={name} />)}
-      </DefaultAnalysisGate>
+      <ShownAnalysisGate>
+        {(analysis) => (kind === 'user' ? <UserView analysisId={analysis.analysisId} name={name} /> : <RoleView analysisId={analysis.analysisId} name={name} />)}
+      </ShownAnalysisGate>
     </ScreenCard>
   );
 }

@@ -10,6 +10,7 @@ import { dataProvider } from '../../../src/providers/dataProvider.ts';
 import { findingsApiFilter, findingsListLink, readFindingsUrlFilter } from '../../../src/custom-pages/analysis/findings-link.ts';
 import { TopUsersTable } from '../../../src/custom-pages/analysis/TopRiskUsers.tsx';
 import { catalogues } from '../../../src/i18n/catalogues.ts';
+import { customerDefaultShown } from './shown-answer.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -70,8 +71,8 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
       calls.push(url);
-      // The customer's default analysis, kept on the server.
-      if (url.pathname === '/api/default-analysis') return new Response(JSON.stringify({ analysisId: 'a3', name: 'Analysis a3' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      // The analysis shown, the customer's default here (issue 27).
+      if (url.pathname === '/api/shown-analysis') return new Response(JSON.stringify(customerDefaultShown('a3')), { status: 200, headers: { 'Content-Type': 'application/json' } });
       return new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Range': 'findings */0' } });
     }),
   );

@@ -10,6 +10,7 @@ import FindingsScreen from '../../../src/resources/findings/FindingsScreen.tsx';
 import { formatDate8 } from '../../../src/resources/findings/HolderViews.tsx';
 import { dataProvider } from '../../../src/providers/dataProvider.ts';
 import { catalogues } from '../../../src/i18n/catalogues.ts';
+import { customerDefaultShown } from './shown-answer.ts';
 
 // Issue 15 item 1: the user and role views, reachable from the findings list and its drill-down.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -72,7 +73,7 @@ beforeEach(() => {
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
       calls.push(url);
-      if (url.pathname === '/api/default-analysis') return json({ analysisId: 'a3', name: 'Analysis a3' });
+      if (url.pathname === '/api/shown-analysis') return json(customerDefaultShown('a3'));
       if (url.pathname === '/api/reports/user-view')
         return json({
           user: 'ALICE',

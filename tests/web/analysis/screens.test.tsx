@@ -7,8 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AnalysisRequests from '../../../src/resources/analyses/AnalysisRequests.tsx';
 import Compare from '../../../src/custom-pages/analysis/Compare.tsx';
 import FindingsList from '../../../src/resources/findings/FindingsList.tsx';
-import { saveDefaultAnalysis } from '../../../src/resources/analyses/default-analysis-store.ts';
+import { chooseShownAnalysis, shownAnalysisKey } from '../../../src/resources/analyses/shown-analysis-store.ts';
+import { shownOf } from '../../../contracts/analysis-shown.ts';
 import { dataProvider } from '../../../src/providers/dataProvider.ts';
+import { clearToken, storeToken } from '../../../src/providers/token-store.ts';
 import { analysisScreens } from '../../../src/custom-pages/analysis/screens.tsx';
 import Special from '../../../src/custom-pages/analysis/Special.tsx';
 import SystemPeriods from '../../../src/resources/system-periods/SystemPeriods.tsx';
@@ -76,8 +78,13 @@ const analysis = (id: string, status: string, extra: object = {}) => ({
   ...extra,
 });
 
+/** Signs in with a token of these claims (the screens read the role and page permissions from it). */
+const b64 = (o: object) => Buffer.from(JSON.stringify(o), 'utf8').toString('base64url');
+const signIn = (claims: object) => storeToken(`${b64({ alg: 'HS256' })}.${b64({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 3600, ...claims })}.c2ln`);
+
 beforeEach(() => localStorage.clear());
 afterEach(async () => {
+  clearToken();
   await act(async () => root?.unmount());
   container?.remove();
   root = undefined;
@@ -102,6 +109,7 @@ describe('analysis screens', () => {
   it('lists analysis requests with translated statuses, and a cancel button only for enqueued and running ones', async () => {
     const rows = [analysis('a1', 'enqueued'), analysis('a2', 'running'), analysis('a3', 'completed'), analysis('a4', 'failed'), analysis('a5', 'canceled'), analysis('a6', 'mystery')];
     mockApi((url) => (url.pathname === '/api/analyses' ? { body: rows, headers: { 'Content-Range': 'analyses 0-5/6' } } : undefined));
+    signIn({ Role: 'Admin', permissions: {} });
     await render(AnalysisRequests);
     await waitForText('Analysis a6');
     const statuses = [...container!.querySelectorAll('[data-testid="analysis-status"]')].map((e) => e.textContent);
@@ -112,6 +120,18 @@ describe('analysis screens', () => {
     // Only the completed one can become the default analysis and be exported.
     const hasDefault = rowEls.map((r) => [...r.querySelectorAll('button')].some((b) => b.textContent === 'Set as default'));
     expect(hasDefault).toEqual([false, false, true, false, false, false]);
+    // Setting the customer's default is the page's update flag: a view-only group is not offered it (issue 27).
+    await act(async () => root!.unmount());
+    container!.remove();
+    signIn({ Role: 'User', permissions: { 'reports/analyze-request': { add: false, update: false, delete: false, view: true } } });
+    await render(AnalysisRequests);
+    await waitForText('Analysis a6');
+    expect([...container!.querySelectorAll('button')].some((b) => b.textContent === 'Set as default')).toBe(false);
+    await act(async () => root!.unmount());
+    container!.remove();
+    signIn({ Role: 'Admin', permissions: {} });
+    await render(AnalysisRequests);
+    await waitForText('Analysis a6');
     // The reason in the UI's words (issue 15): the place, then the problem by its rule.
     expect(container!.textContent).toContain('RISKS.csv line 4: the value at this place cannot be read');
     expect(container!.textContent).toContain('5 s');
@@ -184,20 +204,21 @@ describe('analysis screens', () => {
       acceptedBy: null,
       message: null,
     };
-    // The customer's default analysis is read from the server (DESIGN 6); none is chosen at first.
+    // The analysis shown is read from the server (issue 27); none is chosen at first.
     let chosen: string | null = null;
     mockApi((url) => {
       if (url.pathname === '/api/analyses') return { body: [analysis('a3', 'completed')], headers: { 'Content-Range': 'analyses 0-0/1' } };
       if (url.pathname === '/api/findings') return { body: [finding], headers: { 'Content-Range': 'findings 0-0/1' } };
-      if (url.pathname === '/api/default-analysis') return { body: { analysisId: chosen, name: chosen && `Analysis ${chosen}` } };
+      if (url.pathname === '/api/shown-analysis') return { body: shownOf(chosen === null ? null : { analysisId: chosen, name: `Analysis ${chosen}`, setBy: 'me@x.test', setAt: '2026-01-01T00:00:00.000Z' }, null) };
       return undefined;
     });
     await render(FindingsList);
     await waitForText('A default analysis must be chosen to see the full list');
     expect(calls.some((u) => u.pathname === '/api/findings')).toBe(false);
 
-    chosen = 'a3'; // set for the customer, e.g. by another user
-    await act(async () => saveDefaultAnalysis('', 'a3', dataProvider));
+    chosen = 'a3'; // the user's own choice
+    await act(async () => chooseShownAnalysis(shownAnalysisKey('', ''), 'a3', dataProvider));
+    expect(container!.querySelector('[data-testid="shown-analysis"]')?.textContent).toBe('Analysis shown: Analysis a3 · your choice');
     await waitForText('ALICE');
     const call = calls.find((u) => u.pathname === '/api/findings')!;
     expect(JSON.parse(call.searchParams.get('filter')!)).toEqual({ analysisId: 'a3' });

@@ -6,6 +6,7 @@ import { type DemoApi, NOT_IN_DEMO } from '../../../src/demo/api.ts';
 import { DEMO_PERIOD_DATE } from '../../../src/demo/sample-extract.ts';
 import { DEMO_ANALYSIS_ID, DEMO_RISK_PERIOD_ID, DEMO_SYSTEM_PERIOD_ID } from '../../../src/demo/seed.ts';
 import { BASE, signedIn, type DemoCall } from './harness.ts';
+import { shownAnalysisSchema } from '../../../contracts/analysis-shown.ts';
 
 const OPTIONS = { date: DEMO_PERIOD_DATE, level: 'permission', mode: 'same-instance', includeLocked: false, includeExpired: false } as const;
 
@@ -207,6 +208,35 @@ describe('demo API: the default analysis and logout', () => {
     expect((await call('PUT', '/api/default-analysis', { analysisId: 'no-such-analysis' })).status).toBe(404);
     expect((await call('PUT', '/api/default-analysis', { analysisId: 7 })).status).toBe(400);
     expect(await (await call('PUT', '/api/default-analysis', { analysisId: null })).json()).toEqual(none);
+  });
+
+  it('shows the user its own choice before the customer default, in the one shape of the server (issue 27)', async () => {
+    const shown = async (who = call) => shownAnalysisSchema.parse(await (await who('GET', '/api/shown-analysis')).json());
+    expect(await shown()).toEqual({ shown: null, own: null, customerDefault: null });
+    const chose = await call('PUT', '/api/shown-analysis', { analysisId: DEMO_ANALYSIS_ID });
+    expect(chose.status).toBe(200);
+    expect(shownAnalysisSchema.parse(await chose.json()).shown).toEqual({ analysisId: DEMO_ANALYSIS_ID, name: expect.any(String), source: 'own' });
+    expect(await shown()).toMatchObject({ own: { analysisId: DEMO_ANALYSIS_ID, setBy: 'demo@segra.local' }, customerDefault: null });
+    // The customer's default did not move, and another user sees none.
+    expect(((await (await call('GET', '/api/default-analysis')).json()) as { analysisId: string | null }).analysisId).toBeNull();
+    const login = await api.handle({
+      method: 'POST',
+      url: new URL('/api/auth/login', BASE),
+      headers: new Headers({ 'Content-Type': 'application/json' }),
+      body: JSON.stringify({ email: 'admin@segra.local', password: 'demo' }),
+    });
+    const other = ((await login!.json()) as { token: string }).token;
+    const asOther: DemoCall = async (method, path, body) =>
+      (await api.handle({ method, url: new URL(path, BASE), headers: new Headers({ Authorization: `Bearer ${other}` }), body: body === undefined ? null : JSON.stringify(body) }))!;
+    expect((await shown(asOther)).shown).toBeNull();
+    expect((await call('PUT', '/api/default-analysis', { analysisId: DEMO_ANALYSIS_ID })).status).toBe(200);
+    expect((await shown(asOther)).shown).toMatchObject({ analysisId: DEMO_ANALYSIS_ID, source: 'customer-default' });
+    // Bad input, as the server answers it.
+    const bad = await call('PUT', '/api/shown-analysis', { analysisId: 'x' });
+    expect([bad.status, Object.keys(((await bad.json()) as { errors: object }).errors)]).toEqual([400, ['analysisId']]);
+    expect((await call('PUT', '/api/shown-analysis', { analysisId: crypto.randomUUID() })).status).toBe(404);
+    expect((await shown()).shown).toMatchObject({ source: 'own' });
+    expect(shownAnalysisSchema.parse(await (await call('PUT', '/api/shown-analysis', { analysisId: null })).json()).shown).toMatchObject({ source: 'customer-default' });
   });
 
   it('answers logout with 204', async () => {
