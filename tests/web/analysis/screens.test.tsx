@@ -178,6 +178,51 @@ describe('analysis screens', () => {
     expect(calls.some((u) => u.pathname === '/api/analyses/compare')).toBe(false);
   });
 
+  it('the list offers the way back to the customer default to all, and making its analysis the default only to whom may set it (issue 27)', async () => {
+    const chosen = (id: string) => ({ analysisId: id, name: `Analysis ${id}`, setBy: 'x@test', setAt: '2026-01-01T00:00:00.000Z' });
+    let own: ReturnType<typeof chosen> | null = chosen('a4');
+    let customerDefault: ReturnType<typeof chosen> | null = chosen('a3');
+    const puts: string[] = [];
+    const json = (body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json', ...headers } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+        if (init?.method === 'PUT') {
+          const { analysisId } = JSON.parse(init.body as string) as { analysisId: string | null };
+          puts.push(`${url.pathname} ${String(analysisId)}`);
+          if (url.pathname === '/api/default-analysis') customerDefault = analysisId ? chosen(analysisId) : null;
+          else own = analysisId ? chosen(analysisId) : null;
+        }
+        if (url.pathname === '/api/shown-analysis') return json(shownOf(own, customerDefault));
+        if (url.pathname === '/api/analyses') return json([analysis('a3', 'completed'), analysis('a4', 'completed')], { 'Content-Range': 'analyses 0-1/2' });
+        return json([], { 'Content-Range': 'x */0' });
+      }),
+    );
+    const button = (text: string) => [...container!.querySelectorAll('button')].find((b) => b.textContent === text);
+    const chip = () => container!.querySelector('[data-testid="shown-analysis"]')?.textContent;
+    const view = { add: false, update: false, delete: false, view: true };
+    signIn({ Role: 'User', permissions: { 'reports/list': view } });
+    await render(FindingsList);
+    await waitFor(() => chip() === 'Analysis shown: Analysis a4 · your choice', 'the own choice');
+    expect(button('Make it the customer’s default')).toBeUndefined();
+    await act(async () => button('Back to the customer’s default')!.click());
+    await waitFor(() => chip() === 'Analysis shown: Analysis a3 · the customer’s default', 'the customer default');
+    expect(puts).toEqual(['/api/shown-analysis null']);
+    expect(button('Back to the customer’s default')).toBeUndefined();
+
+    await act(async () => root!.unmount());
+    container!.remove();
+    own = chosen('a4');
+    signIn({ Role: 'User', permissions: { 'reports/list': view, 'reports/analyze-request': { ...view, update: true } } });
+    await render(FindingsList);
+    await waitFor(() => chip() === 'Analysis shown: Analysis a4 · your choice', 'the own choice');
+    await act(async () => button('Make it the customer’s default')!.click());
+    await waitFor(() => button('Make it the customer’s default') === undefined, 'the default set');
+    expect(puts).toEqual(['/api/shown-analysis null', '/api/default-analysis a4']);
+    expect(chip()).toBe('Analysis shown: Analysis a4 · your choice');
+  });
+
   it('the findings list asks for a default analysis, then shows its findings with the drill-down', async () => {
     const finding = {
       id: 'f1',
