@@ -6,10 +6,8 @@ import { errorText } from '../../custom-pages/analysis/api.ts';
 import { useActiveCustomer, useApiError } from '../../custom-pages/analysis/components.tsx';
 import { Flex } from '../../custom-pages/analysis/Flex.tsx';
 import { RecordSelect, useChoices, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
-import { currentClaims, currentViewer } from '../../providers/authProvider.ts';
+import { canAccessResource, currentClaims, currentViewer } from '../../providers/authProvider.ts';
 import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
-import { canOnScreen } from '../../routes/access.ts';
-import { screenForPath } from '../../routes/route-table.ts';
 import { RESOURCES } from '../resource-names.ts';
 import { chooseShownAnalysis, loadShownAnalysis, setCustomerDefault, shownAnalysisKey, shownAnalysisState, subscribeShownAnalysis } from './shown-analysis-store.ts';
 
@@ -85,9 +83,7 @@ export function ShownAnalysisChip({ shown }: { shown: Shown }) {
 
 /** Whether the viewer may set the customer's default: the analysis requests page's update flag, as the API asks. */
 export function maySetCustomerDefault(): boolean {
-  const viewer = currentViewer();
-  const screen = screenForPath('/app/reports/analyze-request');
-  return viewer !== null && screen !== undefined && canOnScreen(viewer, screen, 'update');
+  return canAccessResource(currentViewer(), '/app/reports/analyze-request', 'update');
 }
 
 /**

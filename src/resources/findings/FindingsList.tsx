@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Flex } from '../../custom-pages/analysis/Flex.tsx';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { canAccessResource, currentViewer } from '../../providers/authProvider.ts';
 import { ShownAnalysisGate } from '../analyses/ShownAnalysis.tsx';
 import { ExportButtons } from '../../custom-pages/analysis/FileButtons.tsx';
 import { findingsApiFilter, holderViewLink, useFindingsUrlFilter } from '../../custom-pages/analysis/findings-link.ts';
@@ -100,6 +101,8 @@ function HolderCode({ level, holder }: { level: string; holder: string }) {
 export default function FindingsList() {
   const translate = useTranslate();
   const navigate = useNavigate();
+  // Accepting is the risk approval page's add right, as the API asks; a view-only auditor is not offered it.
+  const mayAccept = canAccessResource(currentViewer(), '/app/reports/risk', 'create');
   // The filter lives in the URL, so the dashboards can open this list filtered (issue 15).
   const [urlFilter, setUrlFilter] = useFindingsUrlFilter();
   const columns: Column<FindingRecord>[] = [
@@ -242,9 +245,11 @@ export default function FindingsList() {
                         })}
                       </Typography>
                     )}
-                    <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => navigate(approvalLink(f))}>
-                      {translate('segra.analysis.findings.accept')}
-                    </Button>
+                    {mayAccept && (
+                      <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => navigate(approvalLink(f))}>
+                        {translate('segra.analysis.findings.accept')}
+                      </Button>
+                    )}
                     {(f.level === 'USER' || f.level === 'ROLE') && (
                       <Button
                         size="small"

@@ -257,12 +257,14 @@ describe('analysis screens', () => {
       if (url.pathname === '/api/shown-analysis') return { body: shownOf(chosen === null ? null : { analysisId: chosen, name: `Analysis ${chosen}`, setBy: 'me@x.test', setAt: '2026-01-01T00:00:00.000Z' }, null) };
       return undefined;
     });
+    // A user of its own: the store of the analysis shown is keyed by user and customer, and other tests chose for u1.
+    signIn({ Role: 'Admin', permissions: {}, sub: 'u2' });
     await render(FindingsList);
     await waitForText('A default analysis must be chosen to see the full list');
     expect(calls.some((u) => u.pathname === '/api/findings')).toBe(false);
 
     chosen = 'a3'; // the user's own choice
-    await act(async () => chooseShownAnalysis(shownAnalysisKey('', ''), 'a3', dataProvider));
+    await act(async () => chooseShownAnalysis(shownAnalysisKey('u2', ''), 'a3', dataProvider));
     expect(container!.querySelector('[data-testid="shown-analysis"]')?.textContent).toBe('Analysis shown: Analysis a3 · your choice');
     await waitForText('ALICE');
     const call = calls.find((u) => u.pathname === '/api/findings')!;
@@ -286,6 +288,18 @@ describe('analysis screens', () => {
       ['F_REGU_BUK', 'ZPAY_1000', 'Z_PAY (role)', 'BUKRS', '1000-1999'],
       ['FBTCH', '*'],
     ]);
+    // Accepting is offered to whom the risk approval page lets add (issue 27: not to a view-only auditor).
+    const acceptButton = () => [...container!.querySelectorAll('button')].find((b) => b.textContent === 'Accept this risk');
+    expect(acceptButton()).toBeDefined();
+    await act(async () => root!.unmount());
+    container!.remove();
+    const view = { add: false, update: false, delete: false, view: true };
+    signIn({ Role: 'User', permissions: { 'reports/list': view, 'reports/risk': view }, sub: 'u2' });
+    await render(FindingsList);
+    await waitForText('ALICE');
+    await act(async () => (container!.querySelector('[data-testid="analysis-row"]') as HTMLElement).click());
+    expect(container!.querySelector('[data-testid="provenance"]')).not.toBeNull();
+    expect(acceptButton()).toBeUndefined();
   });
 
   it('special analysis says "Data not found" for an empty result and shows the rows otherwise', async () => {
