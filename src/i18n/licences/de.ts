@@ -3,7 +3,8 @@ export const de = {
   licences: {
     banner: {
       evaluation:
-        'Testversion: Für diesen Kunden wurde keine Lizenz hochgeladen. Der Testzeitraum endet am %{date} (noch 1 Tag |||| noch %{smart_count} Tage); bis dahin kann höchstens %{systems} System angelegt werden.',
+        'Testversion: Für diesen Kunden wurde keine Lizenz hochgeladen. Der Testzeitraum endet am %{date} (%{days}); bis dahin kann höchstens %{systems} System angelegt werden.',
+      days_left: 'noch 1 Tag |||| noch %{smart_count} Tage',
       ended: 'Der Testzeitraum endete am %{date}: Um Systeme anzulegen, muss eine Lizenzdatei hochgeladen werden.',
       hint: 'Eine Lizenzdatei enthält die Installationsnummer und den Hardwareschlüssel jedes Systems.',
       upload: 'Lizenzdatei hochladen',

@@ -3,7 +3,8 @@ export const en = {
   licences: {
     banner: {
       evaluation:
-        'Evaluation: no licence has been uploaded for this customer. The evaluation ends on %{date} (1 day left |||| %{smart_count} days left); until then at most %{systems} system can be added.',
+        'Evaluation: no licence has been uploaded for this customer. The evaluation ends on %{date} (%{days}); until then at most %{systems} system can be added.',
+      days_left: '1 day left |||| %{smart_count} days left',
       ended: 'The evaluation ended on %{date}: a licence file must be uploaded to add systems.',
       hint: 'A licence file lists the installation number and hardware key of each system.',
       upload: 'Upload a licence file',

@@ -3,7 +3,8 @@ export const tr = {
   licences: {
     banner: {
       evaluation:
-        'Değerlendirme sürümü: bu müşteri için lisans yüklenmedi. Değerlendirme %{date} tarihinde sona eriyor (%{smart_count} gün kaldı); bu sürede en fazla %{systems} sistem eklenebilir.',
+        'Değerlendirme sürümü: bu müşteri için lisans yüklenmedi. Değerlendirme %{date} tarihinde sona eriyor (%{days}); bu sürede en fazla %{systems} sistem eklenebilir.',
+      days_left: '%{smart_count} gün kaldı',
       ended: 'Değerlendirme süresi %{date} tarihinde sona erdi: yeni sistem eklemek için bir lisans dosyası yüklenmeli.',
       hint: 'Lisans dosyası, sistemlerin kurulum numarasını ve donanım anahtarını içerir.',
       upload: 'Lisans dosyası yükle',
