@@ -2,12 +2,12 @@ import { isInputError } from '../importers/input-error.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { UsageError } from './usage-error.ts';
 
-import { ANALYZE_USAGE, BASIS_USAGE, BENCH_USAGE, GENERATE_USAGE, LICENCE_USAGE } from './usage.ts';
+import { ANALYZE_USAGE, BASIS_USAGE, BENCH_USAGE, GENERATE_USAGE, LICENCE_HELP, LICENCE_USAGE } from './usage.ts';
 
 type Command = (args: string[]) => Promise<number>;
 
 // Commands load lazily: `segra serve` need not load the generator, nor `analyze` Fastify.
-const COMMANDS: Record<string, { run: Command; usage: string }> = {
+const COMMANDS: Record<string, { run: Command; usage: string; help?: string }> = {
   analyze: { run: (a) => import('./analyze-command.ts').then((m) => m.analyzeCommand(a)), usage: ANALYZE_USAGE },
   basis: { run: (a) => import('./basis-command.ts').then((m) => m.basisCommand(a)), usage: BASIS_USAGE },
   generate: { run: (a) => import('./generate-command.ts').then((m) => m.generateCommand(a)), usage: GENERATE_USAGE },
@@ -15,7 +15,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   serve: { run: (a) => import('./serve-command.ts').then((m) => m.serveCommand(a)), usage: 'segra serve [--no-worker]' },
   worker: { run: (a) => import('./serve-command.ts').then((m) => m.workerCommand(a)), usage: 'segra worker' },
   migrate: { run: (a) => import('./serve-command.ts').then((m) => m.migrateCommand(a)), usage: 'segra migrate' },
-  licence: { run: (a) => import('./licence-command.ts').then((m) => m.licenceCommand(a)), usage: LICENCE_USAGE },
+  licence: { run: (a) => import('./licence-command.ts').then((m) => m.licenceCommand(a)), usage: LICENCE_USAGE, help: LICENCE_HELP },
 };
 
 function usage(): string {
@@ -35,6 +35,11 @@ export async function main(argv: string[]): Promise<number> {
   if (!command) {
     process.stderr.write(`segra: unknown command "${name}"\n${usage()}`);
     return 2;
+  }
+  // `segra <command> --help` (also after a subcommand or other flags) answers the usage, not an unknown-option error.
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`Usage: ${command.help ?? command.usage}\n`);
+    return 0;
   }
   try {
     return await command.run(args);

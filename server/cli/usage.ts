@@ -7,3 +7,23 @@ export const GENERATE_USAGE = 'segra generate --size S|M|L|XL --out DIR [--seed 
 export const BENCH_USAGE = 'segra bench [--sizes S,M,L,LD] [--write docs/benchmarks.md] [--server --database-url postgres://… [--load-seconds 5]]';
 export const LICENCE_USAGE =
   'segra licence keygen --out-private FILE --out-public FILE | segra licence sign --key FILE --customer NAME --users N --expires YYYY-MM-DD --system INSTNO:HWKEY… [--vkn VKN] [--out FILE]';
+/** `segra licence --help` (and `sign --help`, `keygen --help`): what each flag means and what the file is for. */
+export const LICENCE_HELP = `segra licence keygen --out-private FILE --out-public FILE
+       segra licence sign --key FILE --customer NAME --users N --expires YYYY-MM-DD --system INSTNO:HWKEY… [--vkn VKN] [--out FILE]
+
+keygen                 makes the vendor's Ed25519 key pair; an existing file is never overwritten
+  --out-private FILE   the private key (PEM): keep it secret, it signs the licences
+  --out-public FILE    the public key (PEM): start the server with LICENCE_PUBLIC_KEY set to its content
+
+sign                   writes a signed licence file (JSON text; name it as you like, e.g. acme.lic) that a
+                       SuperAdmin uploads for the customer in Segra (Licences → Licence files)
+  --key FILE           the private key keygen wrote
+  --customer NAME      the customer's name as Segra has it (the upload checks it, unless both have a VKN)
+  --vkn VKN            the customer's tax number: when the customer has one too, the VKN names the customer
+  --users N            how many active app users the licence allows (passive users take no seat)
+  --expires YYYY-MM-DD the last day the licence is valid
+  --system INSTNO:HWKEY  the SAP installation number and hardware key of a system the customer may add;
+                       repeat for each system
+  --out FILE           where to write the licence (default: standard output)
+
+Without any licence file a customer is in evaluation: one system, 30 days from its creation.`;

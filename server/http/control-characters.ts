@@ -1,11 +1,6 @@
-/**
- * DESIGN 7a: NUL and other control characters in text are a 400 naming the field. Tab, line
- * feed and carriage return are text (descriptions, addresses, SQL); every other C0 character,
- * DEL and the C1 range are not: PostgreSQL refuses NUL outright (a 500 before this check) and
- * the rest only hides text from the people reading it.
- */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+import { CONTROL_CHARACTER as CONTROL } from '../../contracts/control-characters.ts';
+
+// DESIGN 7a: text with a control character (contracts/control-characters.ts) is a 400 naming the field.
 
 const MAX_DEPTH = 32;
 

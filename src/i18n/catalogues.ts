@@ -1,6 +1,7 @@
 import { analysisMessages } from './analysis/index.ts';
 import { appsMessages } from './apps/index.ts';
 import { dataQualityMessages } from './data-quality/index.ts';
+import { licenceMessages } from './licences/index.ts';
 import { mitigationMessages } from './mitigations/index.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
@@ -14,7 +15,7 @@ import { tr } from './tr.ts';
 import { usageMessages } from './usage/index.ts';
 
 // The feature catalogues merged over the base ones, one line per feature.
-const PARTS = [appsMessages, analysisMessages, notificationMessages, serverMessages, basisCheckMessages, basisDetailMessages, dataQualityMessages, usageMessages, mitigationMessages, orgStatusMessages];
+const PARTS = [appsMessages, analysisMessages, notificationMessages, serverMessages, basisCheckMessages, basisDetailMessages, dataQualityMessages, usageMessages, mitigationMessages, orgStatusMessages, licenceMessages];
 const BASE = { tr, en, de };
 const withParts = (lang: 'tr' | 'en' | 'de') => PARTS.reduce((all, part) => deepMerge(all, part[lang]), BASE[lang]);
 

@@ -258,9 +258,6 @@ export const de = {
       persist_unavailable: 'Der Browser erlaubt keinen lokalen Speicher; Ihre Anzeigeeinstellungen werden nicht gespeichert.',
       code: {
         SYSTEM_EXISTS: 'Das System existiert bereits',
-        LICENCE_KEY_INVALID: 'Der Lizenzschlüssel ist ungültig: Keine gültige Lizenz des Kunden enthält diese Installationsnummer und diesen Hardwareschlüssel. Laden Sie eine Lizenzdatei hoch, die sie enthält (Lizenzen → Lizenzdatei hochladen), oder korrigieren Sie die beiden Felder',
-        LICENCE_INVALID: 'Die Lizenzdatei ist ungültig',
-        LICENCE_KEY_NOT_CONFIGURED: 'Lizenzdateien können nicht geprüft werden: Auf dem Server ist kein Lizenzschlüssel hinterlegt. Bis eine Lizenzdatei hochgeladen ist, werden Systeme ohne Lizenz angelegt; um Lizenzdateien zu nutzen, starten Sie den Server mit dem öffentlichen Schlüssel Ihrer Lizenz (LICENCE_PUBLIC_KEY)',
         GROUP_IN_USE: 'Eine Gruppe kann nicht gelöscht werden, solange sie einem Benutzer zugeordnet ist',
         GROUP_PAGE_EXISTS: 'Die Gruppe hat diese Seite bereits. Überschreiben oder mit den gewählten Rechten ergänzen?',
         CUSTOMER_HAS_USERS: 'Der Kunde hat Benutzer und kann nicht gelöscht werden',

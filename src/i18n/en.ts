@@ -261,9 +261,6 @@ export const en = {
       persist_unavailable: 'The browser does not allow local storage; your display settings will not be kept.',
       code: {
         SYSTEM_EXISTS: 'System already exists',
-        LICENCE_KEY_INVALID: 'Licence key is invalid: no valid licence of the customer lists this installation number and hardware key. Upload a licence file that lists them (Licences → Licence file upload) or correct the two fields',
-        LICENCE_INVALID: 'The licence file is not valid',
-        LICENCE_KEY_NOT_CONFIGURED: 'Licence files cannot be verified: the server has no licence key configured. Until a licence file is uploaded, systems are added without one; to use licence files, start the server with the public key that came with your licence (LICENCE_PUBLIC_KEY)',
         GROUP_IN_USE: 'A group cannot be deleted while it is assigned to a user',
         GROUP_PAGE_EXISTS: 'The group already has this page. Override it, or update it with the chosen permissions?',
         CUSTOMER_HAS_USERS: 'The customer has users and cannot be deleted',

@@ -93,7 +93,6 @@ export const SERVER_RULES: readonly Rule[] = [
   rule(/^The query must not change its database role/, 'segra.server.sql_role'),
   rule(/^The query failed\b/, 'segra.server.sql_failed'),
   rule(/^Licence files cannot be verified/, 'segra.errors.code.LICENCE_KEY_NOT_CONFIGURED'),
-  rule(/^Licence key is invalid/, 'segra.errors.code.LICENCE_KEY_INVALID'),
   rule(/^The file .+ inflates to .+ MB, more than the limit/, 'segra.errors.code.EXTRACT_TOO_LARGE'),
   rule(/^The file .+ inflates .+ times/, 'segra.errors.code.EXTRACT_RATIO'),
   rule(/^Send the file as multipart\/form-data$/, 'segra.server.multipart'),

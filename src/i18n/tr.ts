@@ -258,9 +258,6 @@ export const tr = {
       persist_unavailable: 'Tarayıcı yerel depolamaya izin vermiyor; görünüm ayarlarınız saklanmayacak.',
       code: {
         SYSTEM_EXISTS: 'Sistem zaten mevcut',
-        LICENCE_KEY_INVALID: 'Lisans anahtarı geçersiz: müşterinin geçerli lisanslarından hiçbiri bu kurulum numarasını ve donanım anahtarını içermiyor. Bunları içeren bir lisans dosyası yükleyin (Lisanslar → Lisans dosyası yükleme) ya da iki alanı düzeltin',
-        LICENCE_INVALID: 'Lisans dosyası geçerli değil',
-        LICENCE_KEY_NOT_CONFIGURED: 'Lisans dosyaları doğrulanamıyor: sunucuda lisans anahtarı tanımlı değil. Lisans dosyası yüklenene kadar sistemler lisanssız eklenir; lisans dosyası kullanmak için sunucuyu lisansınızla gelen açık anahtarla (LICENCE_PUBLIC_KEY) başlatın',
         GROUP_IN_USE: 'Bir kullanıcıya atanmış grup silinemez',
         GROUP_PAGE_EXISTS: 'Grupta bu sayfa zaten var. Üzerine yazılsın mı, yoksa seçilen yetkilerle güncellensin mi?',
         CUSTOMER_HAS_USERS: 'Müşterinin kullanıcıları olduğu için silinemez',

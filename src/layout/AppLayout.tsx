@@ -5,6 +5,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { Loading, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { demoAppsOn } from '../custom-pages/apps/enabled.ts';
+import { EvaluationBanner } from '../custom-pages/licences/EvaluationBanner.tsx';
 import { demoAppRoutes } from '../custom-pages/apps/routes.tsx';
 import { currentViewer } from '../providers/authProvider.ts';
 import { ProtectedGate } from '../routes/guards.tsx';
@@ -130,6 +131,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
         }}
       >
         <Box sx={{ px: 2, mx: 'auto', maxWidth: settings.layout === 'boxed' ? BOXED_WIDTH : 'none' }} data-layout={settings.layout}>
+          <EvaluationBanner />
           <ErrorBoundary resetKey={pathname}>
             <Suspense fallback={<Loading />}>{children}</Suspense>
           </ErrorBoundary>

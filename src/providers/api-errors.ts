@@ -9,7 +9,6 @@ import { i18nProvider } from './i18nProvider.ts';
 export const SPECIFIC_CODES = [
   'SYSTEM_EXISTS',
   'LICENCE_KEY_INVALID',
-  'LICENCE_INVALID',
   'LICENCE_KEY_NOT_CONFIGURED',
   'GROUP_IN_USE',
   'GROUP_PAGE_EXISTS',

@@ -48,4 +48,19 @@ describe('segra licence', () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('not an Ed25519 private key');
   });
+
+  it('prints its usage on --help and exits 0 (issue 27)', () => {
+    for (const args of [['--help'], ['-h'], ['sign', '--help'], ['keygen', '--help'], ['sign', '--key', priv, '-h']]) {
+      const r = run(...args);
+      expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(r.stderr, args.join(' ')).toBe('');
+      expect(r.stdout, args.join(' ')).toContain('segra licence sign --key FILE');
+      expect(r.stdout, args.join(' ')).toContain('segra licence keygen --out-private FILE');
+      // What each flag means, and what to do with the file.
+      expect(r.stdout, args.join(' ')).toMatch(/--system INSTNO:HWKEY\s+.*installation number/);
+      expect(r.stdout, args.join(' ')).toMatch(/upload/i);
+    }
+    // No subcommand is still a usage mistake.
+    expect(run().status).toBe(2);
+  });
 });

@@ -10,9 +10,9 @@ function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-/** A licence file signed with the run's private key (playwright.config.ts). */
-export function licenceFile(customerName: string, systems: { installationNumber: string; hwKey: string }[]): string {
-  const payload = { customerName, systems, users: 25, expiresOn: '2099-12-31', issuedOn: '2026-01-01' };
+/** A licence file signed with the run's private key (playwright.config.ts), as `segra licence sign` writes it. */
+export function licenceFile(customerName: string, systems: { installationNumber: string; hwKey: string }[], users = 25): string {
+  const payload = { customerName, systems, users, expiresOn: '2099-12-31', issuedOn: '2026-01-01' };
   const signature = sign(null, Buffer.from(canonicalJson(payload)), process.env.E2E_LICENCE_PRIVATE_KEY!).toString('base64');
-  return JSON.stringify({ payload, signature });
+  return JSON.stringify({ payload, signature }, null, 2) + '\n';
 }

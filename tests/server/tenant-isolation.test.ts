@@ -82,8 +82,8 @@ function isolationSuite(target: TestDatabase): void {
     sign('adminNoCustomer', 'Admin', null);
     sign('userNoCustomer', 'User', null, EVERY_PAGE);
     // Both customers are licensed for the installation, so that systems can be created in either.
-    for (const c of [A, B]) {
-      const r = await send(as('super'), 'POST', '/api/licences', { customerId: c, file: licenceFile('x') });
+    for (const [c, name] of [[A, 'Acme'], [B, 'Beta']]) {
+      const r = await send(as('super'), 'POST', '/api/licences', { customerId: c, file: licenceFile(name) });
       expect(r.statusCode, r.body).toBe(201);
     }
   });
@@ -255,7 +255,7 @@ function isolationSuite(target: TestDatabase): void {
     expect(ids(await send(as('adminB'), 'GET', `/api/audit-log${q({ filter: { entityId: 'of-b' } })}`))).toHaveLength(1);
   });
 
-  it('routes beside the registry: group pages, licence counts and the analysis shown stay within the tenant', async () => {
+  it('routes beside the registry: group pages, licence counts, licence state and the analysis shown stay within the tenant', async () => {
     const group = await createInB(resources.get('groups')!);
     const add = await send(as('adminA'), 'POST', `/api/groups/${String(group.id)}/pages`, { page: 'admin/sql', view: true });
     expect(add.statusCode, add.body).toBe(404);
@@ -270,6 +270,13 @@ function isolationSuite(target: TestDatabase): void {
       expect(chosen.statusCode, `${url}: ${chosen.body}`).toBe(404);
     }
     expect((await send(as('userA'), 'GET', '/api/shown-analysis')).json()).toEqual({ shown: null, own: null, customerDefault: null });
+    // The licence state (the evaluation banner's) is the caller's own customer's, whatever the header says.
+    await db.query(`INSERT INTO systems (customer_id, sid, sap_version, hw_key, installation_number, system_number) VALUES ($1, 'ISB', 'x', 'hw', '0000000077', '00')`, [B]);
+    const systemsOf = async (c: string) => Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM systems WHERE customer_id = $1', [c])).rows[0].n);
+    const state = await send(as('adminA'), 'GET', '/api/licences/state', undefined, { 'x-customer-id': B });
+    expect(state.statusCode).toBe(200);
+    expect(state.json().systemsUsed).toBe(await systemsOf(A));
+    expect(await systemsOf(A)).not.toBe(await systemsOf(B));
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Workbook } from 'exceljs';
+import { licenceCell } from './evaluation-mark.ts';
 import type { ReportData } from './pdf/report-data.ts';
 
 interface SummaryRow {
@@ -40,6 +41,7 @@ export function addSummarySheet(workbook: Workbook, meta: Pick<ReportData, 'cove
     ['FILTER', filter.length === 0 ? '' : JSON.stringify(Object.fromEntries(filter))],
     ['USERS_IN_SCOPE', meta.usersInScope ?? ''],
     ['USERS_EXCLUDED', meta.excluded.length],
+    ['LICENCE', licenceCell(c.evaluation)],
     [],
     ['FINDINGS', rows.length],
     ['ACCEPTED', accepted],

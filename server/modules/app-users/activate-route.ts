@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, fieldErrors, forbidden, notFound } from '../../errors.ts';
 import { isUuid } from '../../resources/define-resource.ts';
 import { audit } from '../audit/audit.ts';
+import { assertUserSeat } from '../licences/licence-state.ts';
 
 const body = z.object({
   customerId: z.uuid({ error: 'Customer is required' }),
@@ -28,6 +29,8 @@ export function registerActivation(app: FastifyInstance, db: Database): void {
     const user = await db.query<{ status: string }>('SELECT status FROM app_users WHERE id = $1', [id]);
     if (user.rows.length === 0) throw notFound(`No app-users record ${id}`);
     if (user.rows[0].status !== 'pending') throw conflict('Only a pending registration can be activated', 'NOT_PENDING');
+    // An activated registration is an active user of the customer: it takes a seat of its licence.
+    await assertUserSeat(db, customerId);
     const { rows } = await db.query<Record<string, unknown>>(
       `UPDATE app_users SET customer_id = $2, role = $3, status = 'active', updated_at = now() WHERE id = $1 AND status = 'pending'
        RETURNING id, username, email, full_name AS "fullName", role, status, customer_id AS "customerId"`,

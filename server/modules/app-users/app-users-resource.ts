@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, forbidden } from '../../errors.ts';
 import { defineResource, isUuid, type ResourceSpec } from '../../resources/define-resource.ts';
 import { registerGroups } from '../groups/groups-resource.ts';
+import { assertUserSeat } from '../licences/licence-state.ts';
 import { registerActivation } from './activate-route.ts';
 import { aroundRoutes, type Answer } from '../groups/route-wrap.ts';
 
@@ -149,6 +150,30 @@ async function guardSuperAdminTarget(db: Database, request: FastifyRequest, id: 
   if (visible) throw forbidden('A SuperAdmin account cannot be changed or deleted through the API');
 }
 
+/**
+ * A write that makes a user active takes a seat of the customer's licence (issue 27): a new
+ * active user, or a passive one set active. Checked only where the caller may make the write
+ * (its role, its customer), so a refused caller still gets the resource layer's 403 or 404.
+ */
+async function guardLicenceSeat(db: Database, request: FastifyRequest, id?: string): Promise<void> {
+  const user = request.user;
+  if (!WRITE_ROLES.includes(user.role)) return;
+  const body = request.body as { status?: unknown } | null;
+  if (id === undefined) {
+    const parsed = createSchema.safeParse(body);
+    const customerId = await targetCustomer(db, request);
+    if (parsed.success && parsed.data.status === 'active' && customerId) await assertUserSeat(db, customerId);
+    return;
+  }
+  if (body === null || typeof body !== 'object' || body.status !== 'active' || !isUuid(id)) return;
+  const { rows } = await db.query<{ status: string; customer_id: string | null }>('SELECT status, customer_id FROM app_users WHERE id = $1', [id]);
+  const row = rows[0];
+  if (!row?.customer_id || row.status === 'active') return;
+  const header = request.headers['x-customer-id'];
+  const scope = user.role === 'SuperAdmin' ? (typeof header === 'string' && header !== '' ? header : row.customer_id) : user.customerId;
+  if (scope === row.customer_id) await assertUserSeat(db, row.customer_id);
+}
+
 /** Replaces a plain `password` by its argon2id hash, for callers whose role may write. */
 async function hashBody(request: FastifyRequest): Promise<void> {
   const body = request.body;
@@ -169,6 +194,7 @@ export function registerAppUsers(app: FastifyInstance, db: Database): void {
       'GET /api/app-users': strip,
       'GET /api/app-users/:id': strip,
       'POST /api/app-users': async (request, next) => {
+        await guardLicenceSeat(db, request);
         await hashBody(request);
         const answer = await next().catch((e) => namedReferenceError(db, e, request));
         return { ...answer, body: withoutHash(answer.body) };
@@ -176,6 +202,7 @@ export function registerAppUsers(app: FastifyInstance, db: Database): void {
       'PUT /api/app-users/:id': async (request, next) => {
         const { id } = request.params as { id: string };
         await guardSuperAdminTarget(db, request, id);
+        await guardLicenceSeat(db, request, id);
         await hashBody(request);
         const answer = await next().catch((e) => namedReferenceError(db, e, request, id));
         return { ...answer, body: withoutHash(answer.body) };

@@ -6,4 +6,5 @@ export {
   type LicenceFile,
   type LicencePayload,
 } from './licence-signature.ts';
-export { isInstallationLicensed, licenceCounts, licenceRoutes, licencesResource } from './licences-resource.ts';
+export { licenceRoutes, licencesResource } from './licences-resource.ts';
+export { analysisInEvaluation, assertSystemAllowed, assertUserSeat, licenceCounts, licenceState, type LicenceCount } from './licence-state.ts';

@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
+import { coded, type AppError } from '../../errors.ts';
 
 /** What a licence grants (the signed part of a licence file). */
 export interface LicencePayload {
@@ -73,24 +74,36 @@ export function parsePublicKey(key: string): KeyObject {
 /** Today's date (UTC), YYYY-MM-DD, the form licences compare against. */
 export const today = (): string => new Date().toISOString().slice(0, 10);
 
+/** Why a licence file is refused: a coded error (the UI words it from its code), with the English reason as its message. */
+export interface LicenceRefusal {
+  ok: false;
+  error: AppError;
+}
+
+const refusal = (error: AppError): LicenceRefusal => ({ ok: false, error });
+
 /**
  * Checks a licence file's text (or parsed JSON): the form, the signature and the expiry date.
- * Returns the payload, or the reason the licence is not valid.
+ * Returns the payload, or why the file is not a valid licence. The text is what
+ * `segra licence sign` writes, whatever the file was named (.lic, .json).
  */
-export function verifyLicence(
-  input: unknown,
-  publicKey: KeyObject,
-): { ok: true; file: LicenceFile } | { ok: false; reason: string } {
+export function verifyLicence(input: unknown, publicKey: KeyObject): { ok: true; file: LicenceFile } | LicenceRefusal {
   let data = input;
   if (typeof input === 'string') {
+    // A key pasted or picked instead of the licence: the most likely mix-up, said as such.
+    if (/-----BEGIN [A-Z ]*KEY-----/.test(input)) {
+      return refusal(coded(422, 'LICENCE_IS_KEY', {}, 'This is a key file, not a licence: upload the file `segra licence sign` wrote'));
+    }
     try {
       data = JSON.parse(input);
     } catch {
-      return { ok: false, reason: 'The licence file is not valid JSON' };
+      return refusal(coded(422, 'LICENCE_UNREADABLE', {}, 'The licence file cannot be read: it is not the JSON text `segra licence sign` writes'));
     }
   }
   const file = licenceFileSchema.safeParse(data);
-  if (!file.success) return { ok: false, reason: 'The licence file must hold a payload object and a signature' };
+  if (!file.success) {
+    return refusal(coded(422, 'LICENCE_NOT_A_LICENCE', {}, 'The file is not a licence: a licence file holds a payload object and a signature'));
+  }
   let signatureValid = false;
   try {
     signatureValid = verify(
@@ -102,18 +115,21 @@ export function verifyLicence(
   } catch {
     signatureValid = false;
   }
-  if (!signatureValid)
-    return {
-      ok: false,
-      reason: 'The licence signature is not valid: the file was altered or not issued for this installation',
-    };
+  if (!signatureValid) {
+    return refusal(
+      coded(422, 'LICENCE_SIGNATURE_INVALID', {}, 'The licence signature is not valid: the file was altered or not issued for this installation'),
+    );
+  }
   const payload = licencePayloadSchema.safeParse(file.data.payload);
   if (!payload.success) {
     const issue = payload.error.issues[0];
-    return { ok: false, reason: `The licence payload is malformed: ${issue.path.join('.')} ${issue.message}` };
+    const field = issue.path.join('.');
+    return refusal(coded(422, 'LICENCE_MALFORMED', { field }, `The licence payload is malformed: ${field} ${issue.message}`));
   }
-  if (payload.data.expiresOn < today())
-    return { ok: false, reason: `The licence expired on ${payload.data.expiresOn}` };
+  if (payload.data.expiresOn < today()) {
+    const { expiresOn } = payload.data;
+    return refusal(coded(422, 'LICENCE_EXPIRED', { expiresOn }, `The licence expired on ${expiresOn}`));
+  }
   return {
     ok: true,
     file: { payload: file.data.payload as unknown as LicencePayload, signature: file.data.signature },

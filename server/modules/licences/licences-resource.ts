@@ -3,10 +3,11 @@ import { pageAllows } from '../../../contracts/pages.ts';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
-import { defineResource, isUuid, type ResourceSpec } from '../../resources/define-resource.ts';
+import { AppError, badRequest, coded, forbidden, notFound } from '../../errors.ts';
+import { defineResource, isUuid, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { aroundRoutes } from '../groups/route-wrap.ts';
-import { parsePublicKey, today, verifyLicence } from './licence-signature.ts';
+import { parsePublicKey, verifyLicence, type LicencePayload } from './licence-signature.ts';
+import { customerIdentity, licenceCounts, licenceState } from './licence-state.ts';
 
 /** Uploaded licence files (SuperAdmin writes; an Admin reads its own customer's). */
 export const licencesResource: ResourceSpec = {
@@ -30,34 +31,30 @@ export const licencesResource: ResourceSpec = {
   access: { read: ['Admin', 'SuperAdmin'], write: ['SuperAdmin'], page: 'licenses/license-files' },
 };
 
-const licenceError = (reason: string): AppError => new AppError(422, 'LICENCE_INVALID', reason);
-
-/**
- * Whether the customer may add a system with this installation (number and hardware key).
- * Licensing starts with the customer's first licence file: before it, a new customer adds its
- * systems without any licence setup (onboarding, docs/decisions/2026-11-25-licence-onboarding.md);
- * from then on a valid, unexpired licence must list the installation.
- */
-export async function isInstallationLicensed(
-  db: Database,
-  customerId: string,
-  installationNumber: string,
-  hwKey: string,
-): Promise<boolean> {
-  const { rows } = await db.query<{ enforced: boolean; listed: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM licences WHERE customer_id = $1) AS enforced,
-            EXISTS (SELECT 1 FROM licences WHERE customer_id = $1 AND payload->>'expiresOn' >= $2
-                    AND payload->'systems' @> $3::jsonb) AS listed`,
-    [customerId, today(), JSON.stringify([{ installationNumber, hwKey }])],
-  );
-  return !rows[0].enforced || rows[0].listed;
-}
-
 const SELECT = `id, customer_id AS "customerId", payload, signature, uploaded_at AS "uploadedAt", uploaded_by AS "uploadedBy"`;
 
-async function customerExists(db: Database, id: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM customers WHERE id = $1', [id]);
-  return rows.length > 0;
+/** A name as licences and customers may write it differently: case, spaces. */
+const sameName = (a: string, b: string): boolean => {
+  const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleUpperCase('tr');
+  return norm(a) === norm(b);
+};
+
+/**
+ * Refuses a licence issued to another customer: by VKN where both the licence and the customer
+ * have one, by name otherwise (the decision note says why).
+ */
+function assertOwnLicence(payload: LicencePayload, customer: { name: string; vkn: string | null }): void {
+  const byVkn = Boolean(payload.customerVkn && customer.vkn);
+  const own = byVkn ? payload.customerVkn === customer.vkn : sameName(payload.customerName, customer.name);
+  if (own) return;
+  const licenceCustomer = byVkn ? `${payload.customerName} (${payload.customerVkn})` : payload.customerName;
+  const named = byVkn ? `${customer.name} (${customer.vkn})` : customer.name;
+  throw coded(
+    422,
+    'LICENCE_OTHER_CUSTOMER',
+    { licenceCustomer, customer: named },
+    `The licence was issued to ${licenceCustomer}, not to ${named}: upload it for its own customer`,
+  );
 }
 
 /** `POST /api/licences`: verify a licence file and store it for a customer. */
@@ -78,14 +75,15 @@ async function uploadLicence(db: Database, config: Config, request: FastifyReque
     throw badRequest('Choose the customer the licence is for', { customerId: 'Customer is required' });
   if (!isUuid(customerId))
     throw badRequest('Customer must be a customer id', { customerId: 'Customer must be a customer id' });
-  if (!(await customerExists(db, customerId))) throw notFound('The customer does not exist');
+  const customer = await customerIdentity(db, customerId);
+  if (!customer) throw notFound('The customer does not exist');
 
   if (!config.LICENCE_PUBLIC_KEY) {
     throw new AppError(
       503,
       'LICENCE_KEY_NOT_CONFIGURED',
       'Licence files cannot be verified: LICENCE_PUBLIC_KEY is not configured on the server. ' +
-        'Until a licence file is uploaded, systems are added without one; to use licence files, start the server ' +
+        'Until a licence file is uploaded, a customer is in evaluation (one system, 30 days); to use licence files, start the server ' +
         'with LICENCE_PUBLIC_KEY set to the public key that came with your licence (README: licences)',
     );
   }
@@ -100,7 +98,8 @@ async function uploadLicence(db: Database, config: Config, request: FastifyReque
     );
   }
   const result = verifyLicence(file, publicKey);
-  if (!result.ok) throw licenceError(result.reason);
+  if (!result.ok) throw result.error;
+  assertOwnLicence(result.file.payload, customer);
   const { rows } = await db.query<Record<string, unknown>>(
     `INSERT INTO licences (customer_id, payload, signature, uploaded_by) VALUES ($1, $2::jsonb, $3, $4) RETURNING ${SELECT}`,
     [customerId, JSON.stringify(result.file.payload), result.file.signature, request.user.email],
@@ -128,42 +127,13 @@ function countsScope(request: FastifyRequest): string | null {
   return header;
 }
 
-export interface LicenceCount {
-  name: string;
-  licensedUsers: number;
-  usedUsers: number;
-  expiresOn: string | null;
-}
+/** The licence state's customer: the caller's own, a SuperAdmin's X-Customer-Id (none: nothing to say). Every role reads it. */
+const stateScope: ResourceSpec = { ...licencesResource, name: 'licence-state', access: { read: ['Admin', 'User', 'SuperAdmin'], write: [] } };
 
-/** Licensed users (newest valid licence) against active users, per customer. */
-export async function licenceCounts(db: Database, customerId: string | null): Promise<LicenceCount[]> {
-  const { rows } = await db.query<{
-    name: string;
-    usedUsers: number;
-    payload: { users?: number; expiresOn?: string } | null;
-  }>(
-    `SELECT c.name,
-            (SELECT count(*)::int FROM app_users u WHERE u.customer_id = c.id AND u.status = 'active') AS "usedUsers",
-            l.payload
-       FROM customers c
-       LEFT JOIN LATERAL (
-         SELECT payload FROM licences
-          WHERE customer_id = c.id AND payload->>'expiresOn' >= $1
-          ORDER BY uploaded_at DESC, id DESC LIMIT 1
-       ) l ON true
-      WHERE ($2::uuid IS NULL OR c.id = $2::uuid)
-      ORDER BY c.name, c.id`,
-    [today(), customerId],
-  );
-  return rows.map((r) => ({
-    name: r.name,
-    licensedUsers: Number(r.payload?.users ?? 0),
-    usedUsers: Number(r.usedUsers),
-    expiresOn: r.payload?.expiresOn ?? null,
-  }));
-}
-
-/** Licence files and counts: `/api/licences` (simple-rest) and `GET /api/licences/counts`. */
+/**
+ * Licence files and counts: `/api/licences` (simple-rest), `GET /api/licences/counts` and
+ * `GET /api/licences/state` (the evaluation banner's, on every page).
+ */
 export async function licenceRoutes(app: FastifyInstance, options: { db: Database; config: Config }): Promise<void> {
   const { db, config } = options;
   aroundRoutes(app, {
@@ -174,5 +144,10 @@ export async function licenceRoutes(app: FastifyInstance, options: { db: Databas
     { preHandler: app.authenticate, config: { resource: 'licences', page: 'licenses/license-count' } },
     async (request) => licenceCounts(db, countsScope(request)),
   );
+  app.get('/api/licences/state', { preHandler: app.authenticate }, async (request, reply) => {
+    const { customerId } = await resourceContext(db, stateScope, request, 'read');
+    if (customerId === null) return reply.status(204).send();
+    return licenceState(db, customerId);
+  });
   defineResource(app, licencesResource, { db });
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { defineResource, isUuid, type ResourceSpec } from '../../resources/define-resource.ts';
 import { aroundRoutes } from '../groups/route-wrap.ts';
-import { isInstallationLicensed } from '../licences/licences-resource.ts';
+import { assertSystemAllowed } from '../licences/licence-state.ts';
 
 const text = (label: string, max = 200) =>
   z
@@ -103,7 +103,7 @@ async function createCustomer(db: Database, request: FastifyRequest): Promise<st
   return rows.length > 0 ? customerId : null;
 }
 
-/** `/api/systems`; a new system must be listed in a valid licence of its customer and have a new SID. */
+/** `/api/systems`; a new system needs a new SID and its customer's licence (or evaluation) to allow it. */
 export async function systemRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
   const { db } = options;
   aroundRoutes(app, {
@@ -114,14 +114,7 @@ export async function systemRoutes(app: FastifyInstance, options: { db: Database
         const { sid, installationNumber, hwKey } = parsed.data;
         const { rows } = await db.query('SELECT 1 FROM systems WHERE customer_id = $1 AND sid = $2', [customerId, sid]);
         if (rows.length > 0) throw systemExists();
-        if (!(await isInstallationLicensed(db, customerId, installationNumber, hwKey))) {
-          throw new AppError(
-            422,
-            'LICENCE_KEY_INVALID',
-            `Licence key is invalid: no valid licence of this customer lists installation number ${installationNumber} ` +
-              `with hardware key ${hwKey}; upload a licence that lists it (Licences, licence file upload) or correct the two fields`,
-          );
-        }
+        await assertSystemAllowed(db, customerId, installationNumber, hwKey);
       }
       return next().catch((e: unknown) => {
         if (e instanceof AppError && e.statusCode === 409) throw systemExists();

@@ -1,4 +1,4 @@
-import { Alert, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Card, CardContent, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { HttpError, Loading, Title, useLocaleState, useTranslate } from 'react-admin';
 import { getActiveCustomer, subscribeActiveCustomer } from '../../providers/customer-scope.ts';
@@ -6,15 +6,26 @@ import { httpClient } from '../../providers/httpClient.ts';
 import { toTranslatedError } from '../../providers/dataProvider.ts';
 import { NoData } from '../../resources/common/ListPage.tsx';
 import { intlLocale } from '../../resources/common/locale.ts';
+import { evaluationEnded } from './licence-state-api.ts';
 
+/** A row of GET /api/licences/counts (server/modules/licences/licence-state.ts). */
 interface LicenceCount {
   name: string;
-  licensedUsers: number;
+  licence: string | null;
+  evaluation: boolean;
+  evaluationEndsAt: string | null;
+  /** null in evaluation: no user limit. */
+  licensedUsers: number | null;
   usedUsers: number;
+  licensedSystems: number;
+  usedSystems: number;
   expiresOn: string | null;
 }
 
-/** Licence counts (/app/licenses/license-count): GET /api/licences/counts, per customer. */
+/**
+ * Licence counts (/app/licenses/license-count): per customer, its licence (or its evaluation) and
+ * the users and systems in use against it, over-use flagged (issue 27).
+ */
 export default function LicenceCounts() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -38,6 +49,13 @@ export default function LicenceCounts() {
 
   const number = new Intl.NumberFormat(intlLocale(locale));
   const date = (d: string | null) => (d ? new Date(`${d}T00:00:00`).toLocaleDateString(intlLocale(locale)) : '—');
+  const licence = (r: LicenceCount) => {
+    if (!r.evaluation || r.evaluationEndsAt === null) return r.licence ?? '—';
+    const ends = new Date(r.evaluationEndsAt).toLocaleDateString(intlLocale(locale));
+    return translate(evaluationEnded(r.evaluationEndsAt) ? 'segra.licences.counts.evaluation_ended' : 'segra.licences.counts.evaluation_until', { date: ends });
+  };
+  const of = (used: number, allowed: number | null) =>
+    `${number.format(used)} / ${allowed === null ? translate('segra.licences.counts.no_limit') : number.format(allowed)}`;
   return (
     <Card>
       <Title title={translate('segra.screens.license_count')} />
@@ -53,20 +71,30 @@ export default function LicenceCounts() {
             <TableHead>
               <TableRow>
                 <TableCell>{translate('segra.fields.customer')}</TableCell>
-                <TableCell align="right">{translate('segra.fields.users')}</TableCell>
-                <TableCell align="right">{translate('segra.fields.used_users')}</TableCell>
+                <TableCell>{translate('segra.licences.counts.licence')}</TableCell>
+                <TableCell align="right">{translate('segra.licences.counts.users')}</TableCell>
+                <TableCell align="right">{translate('segra.licences.counts.systems')}</TableCell>
                 <TableCell>{translate('segra.fields.expires_on')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.name}>
-                  <TableCell>{r.name}</TableCell>
-                  <TableCell align="right">{number.format(r.licensedUsers)}</TableCell>
-                  <TableCell align="right">{number.format(r.usedUsers)}</TableCell>
-                  <TableCell>{date(r.expiresOn)}</TableCell>
-                </TableRow>
-              ))}
+              {rows.map((r) => {
+                const over = r.licensedUsers === null ? 0 : r.usedUsers - r.licensedUsers;
+                return (
+                  <TableRow key={r.name}>
+                    <TableCell>{r.name}</TableCell>
+                    <TableCell>{licence(r)}</TableCell>
+                    <TableCell align="right" sx={over > 0 ? { color: 'error.main', fontWeight: 600 } : undefined}>
+                      {of(r.usedUsers, r.licensedUsers)}
+                      {over > 0 && (
+                        <Chip size="small" color="error" variant="outlined" sx={{ ml: 1 }} label={translate('segra.licences.counts.over', { count: number.format(over) })} />
+                      )}
+                    </TableCell>
+                    <TableCell align="right">{of(r.usedSystems, r.licensedSystems)}</TableCell>
+                    <TableCell>{date(r.expiresOn)}</TableCell>
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </Table>
         )}

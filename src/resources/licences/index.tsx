@@ -12,6 +12,7 @@ import {
   required,
   type RaRecord,
 } from 'react-admin';
+import { CONTROL_CHARACTER } from '../../../contracts/control-characters.ts';
 import { getActiveCustomer } from '../../providers/customer-scope.ts';
 import { ConfirmDelete, FormToolbar } from '../common/FormToolbar.tsx';
 import { LocaleDateField } from '../common/fields.tsx';
@@ -34,7 +35,21 @@ export function LicenceList() {
   );
 }
 
-/** Reads the chosen licence file (JSON) for POST /api/licences: `{ customerId, file }`. */
+/**
+ * A picked file that cannot be a licence because it is binary (a PDF, an image): the API takes no
+ * control characters, so it is refused here with the reason the server would give (issue 27).
+ */
+export async function licenceFileProblem(value?: { rawFile?: File } | null): Promise<string | undefined> {
+  const raw = value?.rawFile;
+  if (!raw) return undefined;
+  return CONTROL_CHARACTER.test(await raw.text()) ? 'segra.errors.code.LICENCE_UNREADABLE' : undefined;
+}
+
+/**
+ * Reads the chosen licence file for POST /api/licences: `{ customerId, file }`, the file being the
+ * JSON `segra licence sign` writes, whatever its name (.lic, .json); a text that is not JSON is
+ * sent as it is, and the server says what it is instead (a key, unreadable).
+ */
 export async function licenceUploadBody(data: { customerId?: string; file?: { rawFile?: File } }) {
   const raw = data.file?.rawFile;
   const text = raw ? await raw.text() : '';
@@ -53,12 +68,8 @@ export const LicenceCreate = () => (
       <ReferenceInput source="customerId" reference={RESOURCES.customers.name}>
         <SelectInput label="segra.fields.customer" optionText="name" validate={required()} />
       </ReferenceInput>
-      <FileInput
-        source="file"
-        label="segra.fields.licence_file"
-        accept={{ 'application/json': ['.json'] }}
-        validate={required('segra.errors.code.NO_FILE')}
-      >
+      {/* No `accept` filter: a picker filter drops a .lic in silence; the server names what is wrong with a file. */}
+      <FileInput source="file" label="segra.fields.licence_file" validate={[required('segra.errors.code.NO_FILE'), licenceFileProblem]}>
         <FileField source="src" title="title" />
       </FileInput>
     </SimpleForm>

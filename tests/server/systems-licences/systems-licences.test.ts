@@ -109,7 +109,7 @@ function suite(target: TestDatabase): void {
       expect(r.statusCode).toBe(201);
       expect(r.json()).toMatchObject({ customerId: A, payload: payload(), uploadedBy: 'super@test.local' });
       // the raw licence JSON, with the customer in X-Customer-Id
-      const raw = await call('super', 'POST', '/api/licences', signLicence(payload({ users: 5 }), keys.privateKey), {
+      const raw = await call('super', 'POST', '/api/licences', signLicence(payload({ customerName: 'Beta', users: 5 }), keys.privateKey), {
         'x-customer-id': B,
       });
       expect(raw.statusCode).toBe(201);
@@ -119,19 +119,19 @@ function suite(target: TestDatabase): void {
       expect((await call('super', 'GET', '/api/licences')).headers['content-range']).toBe('licences 0-1/2');
     });
 
-    it('answers 422 LICENCE_INVALID naming the reason', async () => {
+    it('answers 422 with a code naming why the file is refused', async () => {
       const good = signLicence(payload(), keys.privateKey);
-      const cases: [unknown, RegExp][] = [
-        ['{not json', /not valid JSON/],
-        [JSON.stringify({ ...good, payload: { ...good.payload, users: 9999 } }), /signature is not valid/],
-        [JSON.stringify(signLicence(payload(), otherKeys.privateKey)), /signature is not valid/],
-        [JSON.stringify(signLicence(payload({ expiresOn: '2020-01-01' }), keys.privateKey)), /expired on 2020-01-01/],
-        [JSON.stringify({ payload: good.payload }), /payload object and a signature/],
+      const cases: [unknown, string, RegExp][] = [
+        ['{not json', 'LICENCE_UNREADABLE', /cannot be read/],
+        [JSON.stringify({ ...good, payload: { ...good.payload, users: 9999 } }), 'LICENCE_SIGNATURE_INVALID', /signature is not valid/],
+        [JSON.stringify(signLicence(payload(), otherKeys.privateKey)), 'LICENCE_SIGNATURE_INVALID', /signature is not valid/],
+        [JSON.stringify(signLicence(payload({ expiresOn: '2020-01-01' }), keys.privateKey)), 'LICENCE_EXPIRED', /expired on 2020-01-01/],
+        [JSON.stringify({ payload: good.payload }), 'LICENCE_NOT_A_LICENCE', /payload object and a signature/],
       ];
-      for (const [file, reason] of cases) {
+      for (const [file, code, reason] of cases) {
         const r = await call('super', 'POST', '/api/licences', { customerId: A, file });
         expect(r.statusCode).toBe(422);
-        expect(r.json().code).toBe('LICENCE_INVALID');
+        expect(r.json().code).toBe(code);
         expect(r.json().message).toMatch(reason);
       }
     });
@@ -155,18 +155,20 @@ function suite(target: TestDatabase): void {
     it('counts licensed against active users', async () => {
       const r = await call('super', 'GET', '/api/licences/counts');
       expect(r.statusCode).toBe(200);
-      expect(r.json()).toEqual([
-        { name: 'Acme', licensedUsers: 25, usedUsers: 2, expiresOn: '2999-12-31' },
-        { name: 'Beta', licensedUsers: 5, usedUsers: 0, expiresOn: '2999-12-31' },
-        { name: 'Gamma', licensedUsers: 0, usedUsers: 0, expiresOn: null },
+      const slim = (rows: Record<string, unknown>[]) => rows.map(({ name, licensedUsers, usedUsers, expiresOn, evaluation }) => ({ name, licensedUsers, usedUsers, expiresOn, evaluation }));
+      expect(slim(r.json())).toEqual([
+        { name: 'Acme', licensedUsers: 25, usedUsers: 2, expiresOn: '2999-12-31', evaluation: false },
+        { name: 'Beta', licensedUsers: 5, usedUsers: 0, expiresOn: '2999-12-31', evaluation: false },
+        // No licence file: in evaluation, without a user limit.
+        { name: 'Gamma', licensedUsers: null, usedUsers: 0, expiresOn: null, evaluation: true },
       ]);
-      expect((await call('adminB', 'GET', '/api/licences/counts')).json()).toEqual([
-        { name: 'Beta', licensedUsers: 5, usedUsers: 0, expiresOn: '2999-12-31' },
+      expect(slim((await call('adminB', 'GET', '/api/licences/counts')).json())).toEqual([
+        { name: 'Beta', licensedUsers: 5, usedUsers: 0, expiresOn: '2999-12-31', evaluation: false },
       ]);
       expect((await call('userA', 'GET', '/api/licences/counts')).statusCode).toBe(403);
       // A User whose group may view the licence-count page sees its own customer's count.
-      expect((await call('userCounts', 'GET', '/api/licences/counts')).json()).toEqual([
-        { name: 'Acme', licensedUsers: 25, usedUsers: 2, expiresOn: '2999-12-31' },
+      expect(slim((await call('userCounts', 'GET', '/api/licences/counts')).json())).toEqual([
+        { name: 'Acme', licensedUsers: 25, usedUsers: 2, expiresOn: '2999-12-31', evaluation: false },
       ]);
     });
   });
@@ -186,13 +188,13 @@ function suite(target: TestDatabase): void {
         system({ sid: 'QAS', installationNumber: '0020999999' }),
       );
       expect(unlicensed.statusCode).toBe(422);
-      expect(unlicensed.json()).toMatchObject({ code: 'LICENCE_KEY_INVALID' });
+      expect(unlicensed.json()).toMatchObject({ code: 'LICENCE_KEY_INVALID', params: { installationNumber: '0020999999', hwKey: 'HW-ACME-1' } });
       // The message says what is missing and what to do about it.
       expect(unlicensed.json().message).toMatch(/^Licence key is invalid: .*0020999999.*HW-ACME-1.*upload a licence/);
       // Beta has a licence file, which does not list this installation: enforced.
       const otherTenant = await call('adminB', 'POST', '/api/systems', system({ installationNumber: '0020999999' }));
       expect(otherTenant.statusCode).toBe(422);
-      // Gamma has no licence file at all: a new customer adds its systems before any licence setup.
+      // Gamma has no licence file at all: in evaluation, a new customer adds its first system before any licence setup.
       const onboarding = await call('adminC', 'POST', '/api/systems', system({ sid: 'NEW' }));
       expect(onboarding.statusCode).toBe(201);
       const dup = await call('adminA', 'POST', '/api/systems', system());

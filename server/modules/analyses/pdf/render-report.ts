@@ -1,3 +1,4 @@
+import { markCover } from '../evaluation-mark.ts';
 import { acceptanceSection } from './acceptance-section.ts';
 import { processSection, topHoldersSection } from './breakdown-section.ts';
 import { coverSection } from './cover-section.ts';
@@ -33,6 +34,7 @@ export async function renderReport(
   });
 
   coverSection(doc, data, f, generated);
+  markCover(doc, data.cover.evaluation, lang);
   doc.addPage();
   summarySection(doc, data, f);
   processSection(doc, data, f);

@@ -1,5 +1,6 @@
 import type { Database } from '../../../db/database.ts';
 import { filterConditions } from '../../../resources/list-filter.ts';
+import { analysisInEvaluation } from '../../licences/licence-state.ts';
 import { addFindingNames } from '../finding-names.ts';
 import { findingsResource } from '../findings-resource.ts';
 
@@ -46,6 +47,8 @@ export interface ReportData {
     includeLocked: boolean;
     includeExpired: boolean;
     filter: Record<string, unknown>;
+    /** The customer has no licence file: the report says "evaluation" (issue 27). */
+    evaluation: boolean;
   };
   totals: CountCell;
   usersInScope: number | null;
@@ -207,6 +210,7 @@ export async function analysisCover(
       includeExpired: m.include_expired,
       // The analysis is the report's own; the filter shown is what narrows its findings.
       filter: Object.fromEntries(Object.entries(filter).filter(([k, v]) => k !== 'analysisId' && v !== undefined)),
+      evaluation: await analysisInEvaluation(db, analysisId),
     },
     usersInScope: m.counts?.usersInScope ?? null,
     // The analysis keeps the engine's list of excluded users (DESIGN 5.2) with its result.
