@@ -24,6 +24,8 @@ declare module 'fastify' {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The one algorithm of access tokens (an HMAC of the signing secret, server/auth/secret.ts). */
+export const TOKEN_ALGORITHM = 'HS256';
 
 /** Bearer access tokens (DESIGN 6): signing, verification and the request's user. */
 export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; ttl: string; db: Database }) => {
@@ -37,13 +39,15 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
   });
   await app.register(fastifyJwt, {
     secret: options.secret,
-    sign: { expiresIn: options.ttl },
+    // One algorithm signs and one verifies (DESIGN 7b): a token of the same secret under HS384,
+    // HS512 or "none" is refused, so no caller chooses how its token is checked.
+    sign: { algorithm: TOKEN_ALGORITHM, expiresIn: options.ttl },
     // A token that never expires is never accepted, whoever signed it.
     // A verified token is remembered (fast-jwt's cache, keyed by a SHA-256 of the whole token,
     // kept no longer than its exp): its HMAC is not checked again on every request of a session
     // (issue 11: per-request cost). `trusted` below still runs on every request, so an ended
     // session ends at once.
-    verify: { requiredClaims: ['exp', 'sub'], cache: 10_000 },
+    verify: { algorithms: [TOKEN_ALGORITHM], requiredClaims: ['exp', 'sub'], cache: 10_000 },
     // Sessions end when access ends (DESIGN 6): the token's session version must still be its user's.
     trusted: (_request, claims) => {
       const { sub, sv } = claims as unknown as AccessTokenClaims;
