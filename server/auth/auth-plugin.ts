@@ -2,6 +2,7 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database.ts';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { unauthorized } from '../errors.ts';
 import type { AccessTokenClaims, RequestUser } from './roles.ts';
 import { sessionVersions, type SessionVersions } from './session-versions.ts';
@@ -72,6 +73,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
       request.log = log;
       reply.log = log;
     } catch (e) {
+      // The session check could not read its version: the token is not at fault, and the caller
+      // keeps its session (DESIGN 7b: 503, never 401, while the database is away).
+      if (isDatabaseUnavailable(e)) throw databaseUnavailable();
       const code = (e as { code?: string }).code;
       if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw unauthorized('The session has expired; log in again', 'TOKEN_EXPIRED');
       if (code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER') throw unauthorized('Authentication required');
