@@ -10,6 +10,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerDocs } from './docs/openapi.ts';
 import { AppError } from './errors.ts';
+import { databaseUnavailable, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db/unavailable.ts';
+import { readiness } from './http/readiness.ts';
 import { apiHygiene } from './http/api-hygiene.ts';
 import { accountRoutes } from './modules/account/account-routes.ts';
 import { registerUsersAndGroups } from './modules/app-users/app-users-resource.ts';
@@ -61,8 +63,14 @@ export async function buildApp(
     },
   });
 
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+  app.setErrorHandler((thrown: Error & { statusCode?: number; code?: string }, request, reply) => {
+    // A lost connection is no fault of the request: 503 with when to try again (DESIGN 7b).
+    const error = !(thrown instanceof AppError) && isDatabaseUnavailable(thrown) ? databaseUnavailable() : thrown;
     if (error instanceof AppError) {
+      if (error.code === 'DATABASE_UNAVAILABLE') {
+        request.log.warn({ err: thrown }, 'database unavailable');
+        reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      }
       return reply
         .status(error.statusCode)
         .send({
@@ -110,6 +118,7 @@ export async function buildApp(
 
   registerNotifications(app, options.db);
   app.get('/api/health', async () => ({ status: 'ok' }));
+  readiness(app, { db: options.db, queue: options.queue });
 
   const dist = config.WEB_DIR ? path.resolve(config.WEB_DIR) : path.join(ROOT, 'dist');
   if (existsSync(path.join(dist, 'index.html'))) {

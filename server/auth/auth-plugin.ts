@@ -2,6 +2,7 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database.ts';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { unauthorized } from '../errors.ts';
 import type { AccessTokenClaims, RequestUser } from './roles.ts';
 import { sessionVersions, type SessionVersions } from './session-versions.ts';
@@ -24,6 +25,8 @@ declare module 'fastify' {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The one algorithm of access tokens (an HMAC of the signing secret, server/auth/secret.ts). */
+export const TOKEN_ALGORITHM = 'HS256';
 
 /** Bearer access tokens (DESIGN 6): signing, verification and the request's user. */
 export const authPlugin = fp(async (app: FastifyInstance, options: { secret: string; ttl: string; db: Database }) => {
@@ -37,13 +40,15 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
   });
   await app.register(fastifyJwt, {
     secret: options.secret,
-    sign: { expiresIn: options.ttl },
+    // One algorithm signs and one verifies (DESIGN 7b): a token of the same secret under HS384,
+    // HS512 or "none" is refused, so no caller chooses how its token is checked.
+    sign: { algorithm: TOKEN_ALGORITHM, expiresIn: options.ttl },
     // A token that never expires is never accepted, whoever signed it.
     // A verified token is remembered (fast-jwt's cache, keyed by a SHA-256 of the whole token,
     // kept no longer than its exp): its HMAC is not checked again on every request of a session
     // (issue 11: per-request cost). `trusted` below still runs on every request, so an ended
     // session ends at once.
-    verify: { requiredClaims: ['exp', 'sub'], cache: 10_000 },
+    verify: { algorithms: [TOKEN_ALGORITHM], requiredClaims: ['exp', 'sub'], cache: 10_000 },
     // Sessions end when access ends (DESIGN 6): the token's session version must still be its user's.
     trusted: (_request, claims) => {
       const { sub, sv } = claims as unknown as AccessTokenClaims;
@@ -68,6 +73,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
       request.log = log;
       reply.log = log;
     } catch (e) {
+      // The session check could not read its version: the token is not at fault, and the caller
+      // keeps its session (DESIGN 7b: 503, never 401, while the database is away).
+      if (isDatabaseUnavailable(e)) throw databaseUnavailable();
       const code = (e as { code?: string }).code;
       if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw unauthorized('The session has expired; log in again', 'TOKEN_EXPIRED');
       if (code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER') throw unauthorized('Authentication required');

@@ -160,10 +160,26 @@ export async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
+/** How long a new PostgreSQL connection may take before the request is answered 503. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  const pool = new pg.Pool({
+    connectionString,
+    // A database that went away is answered within seconds (503, DESIGN 7b) rather than waited
+    // for; a connection dead without a word (a half-open TCP link) ends in an error, not in silence.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // No lost connection ends the process (DESIGN 7b). An idle client's error reaches the pool's
+  // listener; a checked-out client's (a restart in the middle of a transaction or a COPY, with no
+  // query of its own running to take the error) reaches its own listener: its query in flight
+  // rejects, and the pool discards it on release (it is no longer queryable). The next
+  // connection is made afresh, so the pool reconnects by itself once the database is back.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   // Fail fast on a wrong URL rather than at the first request.
   const probe = await pool.connect();
   probe.release();

@@ -16,7 +16,12 @@ export interface ChannelHandlers {
  * node that other nodes' writes must reach at once (session versions, kept findings pages).
  * Nothing on a database without a connection string (PGlite: one process, no other node).
  */
-export function listenChannel(db: Database, channel: string, on: ChannelHandlers): { ready: Promise<void>; close: () => Promise<void> } {
+export function listenChannel(
+  db: Database,
+  channel: string,
+  on: ChannelHandlers,
+  options: { /** Shown in pg_stat_activity (a worker's presence). */ applicationName?: string } = {},
+): { ready: Promise<void>; close: () => Promise<void> } {
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -25,7 +30,7 @@ export function listenChannel(db: Database, channel: string, on: ChannelHandlers
   };
   async function connect(): Promise<void> {
     // keepAlive: a connection dead without a word (a half-open TCP link) ends in an error, not in silence.
-    const c = new pg.Client({ connectionString: db.connectionString, keepAlive: true });
+    const c = new pg.Client({ connectionString: db.connectionString, keepAlive: true, application_name: options.applicationName });
     c.on('notification', (message) => {
       if (message.channel === channel) on.message(message.payload ?? '');
     });

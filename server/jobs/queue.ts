@@ -1,15 +1,25 @@
 import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
+import { listenChannel } from '../db/listen-channel.ts';
 import { JOBS } from './job-names.ts';
 
 /** The queue that proves the round trip (send → worker → completed) on both databases. */
 export const HEALTH_CHECK_QUEUE = 'health-check';
 
+/**
+ * The name a working process's presence connection carries on PostgreSQL: `/api/ready` of a node
+ * without workers of its own sees a live worker in pg_stat_activity (server/http/readiness.ts).
+ * A killed worker's connection closes with it; a lost one is made again with the others.
+ */
+export const WORKER_APPLICATION_NAME = 'segra worker';
+
 export type JobHandler<T> = (data: T, job: PgBoss.Job<T>) => Promise<void>;
 
 export interface JobQueue {
   boss: PgBoss;
+  /** Whether this process works the jobs (`work: true`). */
+  working: boolean;
   /** Enqueues a job; resolves to its id (null when a singleton/throttle rule dropped it). */
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
   /** Registers a worker (one job at a time); a throwing handler fails the job. Only with `work: true`. */
@@ -72,12 +82,16 @@ export async function startQueue(db: Database, options: QueueOptions): Promise<J
     console.error('[jobs]', error);
   });
   await boss.start();
+  // The presence of a working process, seen by the readiness check of every node (PostgreSQL only).
+  const presence = options.work ? listenChannel(db, 'segra_workers', { message: () => {}, up: () => {}, down: () => {} }, { applicationName: WORKER_APPLICATION_NAME }) : undefined;
+  await presence?.ready;
   await boss.createQueue(HEALTH_CHECK_QUEUE);
   // Imports and analyses are not retried: a failure is reported on the record, and a rerun is the user's choice.
   for (const name of Object.values(JOBS)) await boss.createQueue(name, { name, retryLimit: 0, expireInSeconds: 6 * 3600 });
 
   return {
     boss,
+    working: options.work,
     send: (name, data, sendOptions) => boss.send(name, data, sendOptions ?? {}),
     async work<T extends object>(name: string, handler: JobHandler<T>, workOptions?: PgBoss.WorkOptions) {
       if (!options.work) throw new Error('This queue was started with work: false');
@@ -85,6 +99,9 @@ export async function startQueue(db: Database, options: QueueOptions): Promise<J
         for (const job of jobs) await handler(job.data, job);
       });
     },
-    stop: () => boss.stop({ graceful: true, close: true, wait: true, timeout: 5000 }),
+    async stop() {
+      await presence?.close();
+      await boss.stop({ graceful: true, close: true, wait: true, timeout: 5000 });
+    },
   };
 }

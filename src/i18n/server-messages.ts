@@ -31,6 +31,7 @@ const tr = {
       UNPROCESSABLE_UPLOAD: 'Yüklenen dosya işlenemedi',
       INTERNAL: 'Sunucuda bir hata oluştu; tekrar deneyin veya yöneticinize başvurun',
       ANALYSIS_NOT_SHOWABLE: 'Yalnızca tamamlanmış bir analiz gösterilebilir; %{name} tamamlanmadı',
+      DATABASE_UNAVAILABLE: 'Sunucu veritabanına yeniden bağlanıyor; oturumunuz açık kalır. %{seconds} sn sonra tekrar deneyin.',
     },
   },
   server: {
@@ -181,6 +182,7 @@ const en: typeof tr = {
       UNPROCESSABLE_UPLOAD: 'The uploaded file could not be processed',
       INTERNAL: 'An error occurred on the server; try again or ask your administrator',
       ANALYSIS_NOT_SHOWABLE: 'Only a completed analysis can be shown; %{name} has not completed',
+      DATABASE_UNAVAILABLE: 'The server is reconnecting to its database; you stay signed in. Try again in %{seconds} s.',
     },
   },
   server: {
@@ -331,6 +333,7 @@ const de: typeof tr = {
       UNPROCESSABLE_UPLOAD: 'Die hochgeladene Datei konnte nicht verarbeitet werden',
       INTERNAL: 'Auf dem Server ist ein Fehler aufgetreten; versuchen Sie es erneut oder wenden Sie sich an Ihren Administrator',
       ANALYSIS_NOT_SHOWABLE: 'Nur eine abgeschlossene Analyse kann angezeigt werden; %{name} ist nicht abgeschlossen',
+      DATABASE_UNAVAILABLE: 'Der Server verbindet sich erneut mit seiner Datenbank; Sie bleiben angemeldet. Versuchen Sie es in %{seconds} s erneut.',
     },
   },
   server: {

@@ -1,8 +1,10 @@
+import { createHmac } from 'node:crypto';
 import type { AccessTokenClaims } from '../../server/auth/roles.ts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { ensureSuperAdmin } from '../../server/auth/bootstrap.ts';
+import { signingSecret } from '../../server/auth/secret.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -98,6 +100,27 @@ function authSuite(target: TestDatabase): void {
     const old = await app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${expired}` } });
     expect(old.statusCode).toBe(401);
     expect(old.json().code).toBe('TOKEN_EXPIRED');
+  });
+
+  it('accepts only the configured algorithm (HS256): HS384, HS512 and "none" tokens of the same claims are 401', async () => {
+    const r = await login({ email: 'ayse@acme.test', password: 'pass1234' }, '10.0.0.11');
+    const token: string = r.json().token;
+    const [header, payload] = token.split('.');
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString()).alg).toBe('HS256');
+    const call = (t: string) => app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${t}` } });
+    expect((await call(token)).statusCode).toBe(200);
+    const secret = await signingSecret(db, config.JWT_SECRET);
+    const signedWith = (alg: 'HS384' | 'HS512'): string => {
+      const head = Buffer.from(JSON.stringify({ alg, typ: 'JWT' })).toString('base64url');
+      const hash = alg === 'HS384' ? 'sha384' : 'sha512';
+      return `${head}.${payload}.${createHmac(hash, secret).update(`${head}.${payload}`).digest('base64url')}`;
+    };
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    for (const other of [signedWith('HS384'), signedWith('HS512'), none]) {
+      const answer = await call(other);
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json().code).toBe('TOKEN_INVALID');
+    }
   });
 
   it('refuses a token once its expiry passes, though it was accepted (and its verification remembered) before', async () => {

@@ -4,7 +4,8 @@ import { errorKey, translateFieldErrors } from '../../src/providers/api-errors.t
 import { setActiveCustomer } from '../../src/providers/customer-scope.ts';
 import { dataProvider } from '../../src/providers/dataProvider.ts';
 import { loadAllMessages } from '../../src/providers/i18nProvider.ts';
-import { clearToken, storeToken } from '../../src/providers/token-store.ts';
+import { authProvider } from '../../src/providers/authProvider.ts';
+import { clearToken, readToken, storeToken } from '../../src/providers/token-store.ts';
 import { RESOURCES } from '../../src/resources/resource-names.ts';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
@@ -78,5 +79,24 @@ describe('dataProvider', () => {
     await expect(dataProvider.create(RESOURCES.customers.name, { data: { name: 'x' } })).rejects.toMatchObject({
       body: { errors: { mail: 'segra.validation.email_invalid' } },
     });
+  });
+
+  it('says the server is reconnecting on 503 DATABASE_UNAVAILABLE, and keeps the session (issue 28)', async () => {
+    await loadAllMessages();
+    storeToken(TOKEN);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 'DATABASE_UNAVAILABLE', params: { seconds: 5 }, message: 'The database is not reachable' }), {
+            status: 503,
+            headers: { 'Retry-After': '5' },
+          }),
+      ),
+    );
+    const failed = await dataProvider.getList(RESOURCES.departments.name, { pagination: { page: 1, perPage: 25 }, sort: { field: 'name', order: 'ASC' }, filter: {} }).catch((e: unknown) => e);
+    expect(failed).toMatchObject({ status: 503, message: 'Sunucu veritabanına yeniden bağlanıyor; oturumunuz açık kalır. 5 sn sonra tekrar deneyin.' });
+    await expect(authProvider.checkError(failed as { status: number })).resolves.toBeUndefined();
+    expect(readToken()).toBe(TOKEN);
   });
 });

@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
+import { listenChannel } from '../../db/listen-channel.ts';
 import { AppError } from '../../errors.ts';
 import { defineResource, type ResourceSpec } from '../../resources/define-resource.ts';
-import { aroundRoutes } from '../groups/route-wrap.ts';
 
 const ENTRY_MESSAGE = 'Origin must be a URL origin such as https://grc.example.com, or an IP address or CIDR range';
 
@@ -85,7 +85,12 @@ interface Rules {
   hasIps: boolean;
 }
 
+/** How long a customer's rules are kept while this node hears every write to them (LISTEN, or the one process of PGlite). */
 const CACHE_MS = 30_000;
+/** ...and while a PostgreSQL node does not hear them (its LISTEN connection lost): the 1 s of DESIGN 7b. */
+const DEAF_CACHE_MS = 1000;
+const CHANNEL = 'segra_cors';
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ALLOW_HEADERS = 'Authorization, Content-Type, X-Customer-Id';
 const ALLOW_METHODS = 'GET, POST, PUT, DELETE, OPTIONS';
 
@@ -133,13 +138,17 @@ function allowOrigin(reply: FastifyReply, value: string): void {
  *     within one of them.
  * Otherwise 403 ORIGIN_NOT_ALLOWED. Preflights (`OPTIONS /api/*`, sent without credentials)
  * are answered 204, with the CORS headers when the origin is an active entry of any customer.
- * Entries are cached per customer for 30 s, and dropped on every write to cors-entries.
+ * Entries are cached per customer for 30 s and dropped on every write request of this node; on
+ * PostgreSQL the node LISTENs to the table's trigger (migration 0035) and drops them on any
+ * write anywhere, and keeps them only 1 s while it does not hear (DESIGN 7b: within 1 s).
  */
 export const corsRoutes = fp(
   async (app: FastifyInstance, options: { db: Database }) => {
     const { db } = options;
     const cache = new Map<string, { until: number; rules: Promise<Rules | null> }>();
     const ANY = '*';
+    // PGlite: this process is the only writer, and its writes drop the cache below.
+    let hearing = !db.connectionString;
 
     const rulesOf = (customerId: string): Promise<Rules | null> => {
       const hit = cache.get(customerId);
@@ -152,10 +161,32 @@ export const corsRoutes = fp(
           customerId === ANY ? [] : [customerId],
         )
         .then(({ rows }) => compile(rows.map((r) => r.origin)));
-      rules.catch(() => cache.delete(customerId));
-      cache.set(customerId, { until: Date.now() + CACHE_MS, rules });
+      const entry = { until: Date.now() + (hearing ? CACHE_MS : DEAF_CACHE_MS), rules };
+      rules.catch(() => {
+        if (cache.get(customerId) === entry) cache.delete(customerId);
+      });
+      cache.set(customerId, entry);
       return rules;
     };
+
+    // A write request of this node may have changed entries (a customer deleted with its entries).
+    app.addHook('onSend', async (request) => {
+      if (!READ_METHODS.has(request.method)) cache.clear();
+    });
+    const listener = listenChannel(db, CHANNEL, {
+      message: () => cache.clear(),
+      up: () => {
+        cache.clear(); // whatever was read while not hearing may be stale
+        hearing = true;
+      },
+      down: (err, lost) => {
+        hearing = false;
+        cache.clear();
+        app.log.warn({ err }, lost ? 'allowed-origin notifications lost; rules are kept 1 s until they are back' : 'allowed-origin notifications unavailable; rules are kept 1 s');
+      },
+    });
+    app.addHook('onClose', async () => listener.close());
+    await listener.ready;
 
     const crossOrigin = (request: FastifyRequest): string | null => {
       const header = request.headers.origin;
@@ -204,16 +235,6 @@ export const corsRoutes = fp(
     });
 
     await app.register(async (scope) => {
-      const dropCache = async (_request: FastifyRequest, next: () => Promise<{ status: number; body: unknown }>) => {
-        const answer = await next();
-        cache.clear();
-        return answer;
-      };
-      aroundRoutes(scope, {
-        'POST /api/cors-entries': dropCache,
-        'PUT /api/cors-entries/:id': dropCache,
-        'DELETE /api/cors-entries/:id': dropCache,
-      });
       defineResource(scope, corsEntriesResource, { db });
     });
   },
