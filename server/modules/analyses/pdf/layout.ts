@@ -8,6 +8,8 @@ export type Doc = PDFKit.PDFDocument;
 const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 export const FONT_REGULAR = path.join(fontDir, 'DejaVuSans.ttf');
 export const FONT_BOLD = path.join(fontDir, 'DejaVuSans-Bold.ttf');
+/** For hashes: every character as wide as the next, so 64 hex digits read and compare as one run. */
+export const FONT_MONO = path.join(fontDir, 'DejaVuSansMono.ttf');
 
 export const MARGIN = 50;
 export const COLOURS = {
@@ -67,13 +69,13 @@ export interface Column {
   align?: 'left' | 'right';
 }
 
-/** A table with a shaded header row, repeated on every page it runs onto. */
-export function table(doc: Doc, columns: Column[], rows: string[][]): void {
+/** A table with a shaded header row, repeated on every page it runs onto; 8 pt unless `fontSize` says. */
+export function table(doc: Doc, columns: Column[], rows: string[][], fontSize = 8): void {
   const total = columns.reduce((n, c) => n + c.width, 0);
   const widths = columns.map((c) => (c.width / total) * contentWidth(doc));
   const pad = 3;
   const rowHeight = (cells: string[], font: string) => {
-    doc.font(font).fontSize(8);
+    doc.font(font).fontSize(fontSize);
     return Math.max(...cells.map((cell, i) => doc.heightOfString(cell || ' ', { width: widths[i] - 2 * pad }))) + 2 * pad;
   };
   const drawRow = (cells: string[], font: string, fill?: string) => {
@@ -81,7 +83,7 @@ export function table(doc: Doc, columns: Column[], rows: string[][]): void {
     const y = doc.y;
     if (fill) doc.rect(MARGIN, y, contentWidth(doc), h).fill(fill);
     let x = MARGIN;
-    doc.font(font).fontSize(8).fillColor(COLOURS.text);
+    doc.font(font).fontSize(fontSize).fillColor(COLOURS.text);
     cells.forEach((cell, i) => {
       doc.text(cell, x + pad, y + pad, { width: widths[i] - 2 * pad, align: columns[i].align ?? 'left' });
       x += widths[i];
