@@ -1,13 +1,13 @@
 import type { ReportData } from './report-data.ts';
 import type { ReportFormat } from './format.ts';
-import { COLOURS, heading, paragraph, table, type Doc } from './layout.ts';
+import { COLOURS, heading, paragraph, table, tableInTurns, type Doc } from './layout.ts';
 
 /** Accepted findings with who accepted them, why, and until when (DESIGN 5.12); mitigated ones with their controls (5.16). */
-export function acceptanceSection(doc: Doc, data: ReportData, f: ReportFormat): void {
+export async function acceptanceSection(doc: Doc, data: ReportData, f: ReportFormat): Promise<void> {
   const { t, num, date } = f;
   heading(doc, t('accepted_title'));
   if (data.accepted.length === 0) return paragraph(doc, t('none_accepted'));
-  table(
+  await tableInTurns(
     doc,
     [
       { header: t('risk'), width: 2.4 },

@@ -1,5 +1,5 @@
 import type { ReportFormat } from './format.ts';
-import { COLOURS, ensureSpace, heading, paragraph, subheading, table, type Doc } from './layout.ts';
+import { COLOURS, ensureSpace, heading, paragraph, subheading, tableInTurns, type Doc } from './layout.ts';
 import type { OpenRow } from './open-data.ts';
 import type { ReportData } from './report-data.ts';
 
@@ -10,11 +10,11 @@ const riskTitle = (riskId: string, description: string, level: string, f: Report
   `${riskId} – ${description || f.t(`risk_${level as 'HIGH'}`)}`;
 
 /** Every risk with open findings under the filter, counted by holder level: nothing open goes unmentioned. */
-export function openByRiskSection(doc: Doc, data: ReportData, f: ReportFormat): void {
+export async function openByRiskSection(doc: Doc, data: ReportData, f: ReportFormat): Promise<void> {
   const { t, num } = f;
   heading(doc, t('open_title'));
   if (data.openByRisk.length === 0) return paragraph(doc, t('none_open'));
-  table(
+  await tableInTurns(
     doc,
     [
       { header: t('risk'), width: 5 },
@@ -48,7 +48,7 @@ function paths(sources: string, f: ReportFormat): string {
  * risk: who holds the risk, by which functions, through which roles or profiles. Up to the
  * report's bound; past it the report says how many are not listed and where they are.
  */
-export function openListedSection(doc: Doc, data: ReportData, f: ReportFormat): void {
+export async function openListedSection(doc: Doc, data: ReportData, f: ReportFormat): Promise<void> {
   const { t, num } = f;
   heading(doc, t('open_listed_title'));
   paragraph(doc, t('open_bound', { n: num(data.openListedLimit) }), COLOURS.muted);
@@ -64,7 +64,7 @@ export function openListedSection(doc: Doc, data: ReportData, f: ReportFormat): 
     subheading(doc, riskTitle(riskId, risk?.riskDescription ?? '', rows[0].riskLevel, f));
     paragraph(doc, `${t(`risk_${rows[0].riskLevel as 'HIGH'}`)} · ${t('open_count', { n: num(total) })}`, COLOURS[rows[0].riskLevel as 'HIGH'] ?? COLOURS.text);
     doc.moveDown(0.3);
-    table(
+    await tableInTurns(
       doc,
       // Function ids and role names run to 30 characters: at 7 pt they fit their columns whole.
       [

@@ -42,11 +42,11 @@ export async function renderReport(
   summarySection(doc, data, f);
   processSection(doc, data, f);
   topHoldersSection(doc, data, f);
-  openByRiskSection(doc, data, f);
-  openListedSection(doc, data, f);
-  acceptanceSection(doc, data, f);
+  await openByRiskSection(doc, data, f);
+  await openListedSection(doc, data, f);
+  await acceptanceSection(doc, data, f);
   deactivatedSection(doc, data, f);
-  excludedSection(doc, data, f);
+  await excludedSection(doc, data, f);
   signOffSection(doc, generated, f);
 
   // Page numbers once the page count is known.
