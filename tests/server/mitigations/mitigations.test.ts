@@ -251,7 +251,7 @@ function suite(target: TestDatabase): void {
     const dash = await call('GET', `/api/reports/dashboard?analysisId=${fresh}`);
     const mitigated = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM findings WHERE analysis_id = $1 AND status = 'mitigated'`, [fresh])).rows[0].n;
     expect(mitigated).toBe(cliWithMitigations.split('\n').filter((l) => l.includes(',MITIGATED,')).length);
-    expect(dash.body.totals).toEqual({ findings: dash.body.totals.findings, accepted: 0, mitigated, open: dash.body.totals.findings - mitigated });
+    expect(dash.body.totals).toEqual({ findings: dash.body.totals.findings, accepted: 0, mitigated, deactivated: 0, open: dash.body.totals.findings - mitigated });
     // So does the xlsx's SUMMARY sheet.
     const summary = new Map<unknown, unknown>();
     book.getWorksheet('SUMMARY')!.eachRow((row) => {
