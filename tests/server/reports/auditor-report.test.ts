@@ -68,6 +68,7 @@ function suite(target: TestDatabase): void {
   let acceptedRisk: string;
   let extractZip: Uint8Array;
   let rulesetFiles: Record<string, Uint8Array>;
+  let rules: string;
 
   const n = async (sql: string, params: unknown[] = []): Promise<number> => Number((await db.query<{ n: number }>(sql, params)).rows[0].n);
   const count = (where = 'true', params: unknown[] = []) => n(`SELECT count(*)::int AS n FROM findings WHERE analysis_id = $1 AND ${where}`, [analysisId, ...params]);
@@ -87,7 +88,7 @@ function suite(target: TestDatabase): void {
     extractZip = zipSync(folderFiles(path.join(landscape, 'system')));
     rulesetFiles = folderFiles(path.join(landscape, 'rules'));
     const period = await uploadedSystemPeriod(t, admin, A.systemId, 'Haziran', JUNE, { 'extract.zip': extractZip });
-    const rules = await importedRiskPeriod(t, admin, RULES, JUNE, path.join(landscape, 'rules'));
+    rules = await importedRiskPeriod(t, admin, RULES, JUNE, path.join(landscape, 'rules'));
     analysisId = await completedAnalysis(t, admin, 'Yıl sonu denetimi', period, rules);
     // One risk accepted globally: its findings are decided, not open.
     acceptedRisk = (await db.query<{ risk_id: string }>(
@@ -173,6 +174,13 @@ function suite(target: TestDatabase): void {
       expect(input).toContain(tr.input_run_at);
       expect(input).toContain(tr.level_permission);
       expect(input).toContain(tr['mode_same-instance']);
+      // A copy of the risk period is the same ruleset: its analyses name the same files.
+      const copy = await call('POST', `/api/risk-periods/${rules}/copy`, admin, { name: `${RULES} kopya`, periodDate: JUNE });
+      expect(copy.status).toBe(201);
+      const uploads = await db.query<{ id: string; ruleset_upload_id: string | null }>('SELECT id, ruleset_upload_id FROM risk_periods WHERE id = ANY($1::uuid[])', [[rules, copy.body.id]]);
+      expect(uploads.rows).toHaveLength(2);
+      expect(uploads.rows[0].ruleset_upload_id).toBeTruthy();
+      expect(uploads.rows[1].ruleset_upload_id).toBe(uploads.rows[0].ruleset_upload_id);
     });
 
     it('says "not recorded" for the input of an analysis that ran before the files were recorded', async () => {
