@@ -11,6 +11,7 @@ import { PERIOD_TABLES } from '../../contracts/period-tables.ts';
 import { loadRuleset } from '../periods/ruleset-store.ts';
 import { loadAcceptances, loadDeactivations } from './acceptances.ts';
 import { mitigateAnalysis } from './mitigations.ts';
+import { deactivateAnalysis } from './deactivations.ts';
 import { AnalysisThread } from './analysis-thread.ts';
 import { loadAnalysisUsage, usageObjects, type AnalysisUsageData } from './analysis-usage.ts';
 import { FINDING_COLUMNS } from './finding-lines.ts';
@@ -239,6 +240,7 @@ async function storeInTransaction(db: Database, a: AnalysisRow, thread: Analysis
     if (parts === null) throw new AnalysisCanceled(); // canceled or failed meanwhile: roll this part back
     if (parts.done < parts.shards) return false;
     await mitigateAnalysis(tx, a.customer_id, a.id); // DESIGN 5.16, on all parts' findings
+    await deactivateAnalysis(tx, a.customer_id, a.id); // a risk deactivated meanwhile (issue 27)
     const totals = await tx.query<{ findings: number; accepted: number }>(
       `SELECT count(*)::int AS findings, (count(*) FILTER (WHERE accepted))::int AS accepted FROM findings WHERE analysis_id = $1`,
       [a.id],
@@ -267,6 +269,7 @@ async function storeInSteps(db: Database, a: AnalysisRow, thread: AnalysisThread
       await nextTurn();
     }
     await mitigateAnalysis(db, a.customer_id, a.id); // DESIGN 5.16
+    await deactivateAnalysis(db, a.customer_id, a.id); // a risk deactivated meanwhile (issue 27)
     return await db.transaction(async (tx) => {
       if (!(await store.recordWholeStored(tx, a.id, entry))) throw new AnalysisCanceled();
       await complete(tx, a.id, { ...part.counts, findings: part.findings, acceptedFindings: part.accepted }, part.excludedUsers);
@@ -310,6 +313,11 @@ export async function runAnalysis(db: Database, analysisId: string, options: Ana
   try {
     const a = await loadAnalysis(db, analysisId);
     if (!a) throw new AnalysisCanceled();
+    // What it reads, for the report an auditor files (issue 27): the files of both are kept (import_files).
+    await db.query(
+      `UPDATE analyses SET data_import_id = $2, ruleset_upload_id = (SELECT ruleset_upload_id FROM risk_periods WHERE id = $3) WHERE id = $1`,
+      [a.id, a.data_import_id, a.risk_period_id],
+    );
     const shards = options.shards ?? 1;
     if (shards > 1 && options.enqueueShard && a.data_import_id) {
       const users = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sap_usr02 WHERE import_id = $1', [a.data_import_id]);

@@ -23,8 +23,9 @@ export async function runRulesetImport(db: Database, job: ImportRulesetJob): Pro
     await db.transaction(async (tx) => {
       await writeRuleset(tx, rows[0].customer_id, job.riskPeriodId, ruleset);
       await tx.query(
-        `UPDATE risk_periods SET status = 'ready', progress = 100, error = NULL, imported_at = now(), updated_at = now() WHERE id = $1`,
-        [job.riskPeriodId],
+        `UPDATE risk_periods SET status = 'ready', progress = 100, error = NULL, imported_at = now(), updated_at = now(),
+           ruleset_upload_id = $2 WHERE id = $1`,
+        [job.riskPeriodId, job.uploadId ?? null],
       );
     });
     await notifyRulesetImportEnded(db, job.riskPeriodId, job.storedUpload ?? job.dir, job.requestedBy, true);

@@ -29,6 +29,8 @@ export interface ImportRulesetJob {
   storedUpload?: string;
   /** The user who uploaded it, told when it ends (notifications). */
   requestedBy?: string;
+  /** The upload's id, its files kept in import_files (issue 27); absent in jobs enqueued before. */
+  uploadId?: string;
 }
 
 export interface AnalysisJob {

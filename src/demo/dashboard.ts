@@ -3,6 +3,7 @@ import { RISK_LEVELS } from '../../engine/model/ruleset.ts';
 import { error, json } from './answers.ts';
 import { listAll, type DemoContext } from './context.ts';
 import { completedAnalysis } from './findings.ts';
+import { deactivatedRisks } from './mitigations.ts';
 
 /** The demo has one system period; the dashboard names it as the server would. */
 const SYSTEM_PERIOD_NAME = 'PRD October 2026';
@@ -71,13 +72,17 @@ export async function dashboard(ctx: DemoContext, analysisId: string | null): Pr
   const a = await completedAnalysis(ctx, analysisId, 'chosen');
   if (a instanceof Response) return a;
   const fs = a.findings;
+  // A deactivated risk's findings are neither accepted nor open (issue 27), as the server counts them.
+  const off = await deactivatedRisks(ctx);
   const count = (pred: (f: Finding) => boolean) => {
     const sel = fs.filter(pred);
-    const accepted = sel.filter((f) => f.accepted).length;
-    return { findings: sel.length, accepted, open: sel.length - accepted };
+    const deactivated = sel.filter((f) => off.has(f.riskId)).length;
+    const accepted = sel.filter((f) => f.accepted && !off.has(f.riskId)).length;
+    return { findings: sel.length, accepted, deactivated, open: sel.length - accepted - deactivated };
   };
-  const total = fs.length;
-  const accepted = fs.filter((f) => f.accepted).length;
+  const all = count(() => true);
+  const total = all.findings;
+  const accepted = all.accepted;
   const processes = [...new Set(fs.map((f) => f.businessProcess))];
   const r = a.record;
   return json({
@@ -93,16 +98,16 @@ export async function dashboard(ctx: DemoContext, analysisId: string | null): Pr
       counts: r.counts,
       finishedAt: r.finishedAt,
     },
-    totals: { findings: total, accepted, open: total - accepted },
+    totals: { findings: total, accepted, deactivated: all.deactivated, open: all.open },
     byRiskLevel: RISK_LEVELS.map((riskLevel) => ({ riskLevel, ...count((f) => f.riskLevel === riskLevel) })),
     byLevel: (['USER', 'ROLE', 'PROFILE'] as const).map((level) => ({ level, ...count((f) => f.level === level) })),
     byBusinessProcess: processes
       .map((businessProcess) => {
         const c = count((f) => f.businessProcess === businessProcess);
-        return { businessProcess, findings: c.findings, accepted: c.accepted };
+        return { businessProcess, findings: c.findings, accepted: c.accepted, deactivated: c.deactivated, open: c.open };
       })
       .sort((x, y) => y.findings - x.findings || (x.businessProcess < y.businessProcess ? -1 : 1)),
-    acceptedVsOpen: { accepted, open: total - accepted },
+    acceptedVsOpen: { accepted, deactivated: all.deactivated, open: all.open },
     topUsers: topUsers(ctx, fs),
     trend: await trend(ctx, analysisId),
   });

@@ -26,14 +26,21 @@ async function assignments(ctx: DemoContext): Promise<MitigationAssignment[]> {
   return out;
 }
 
+/** The risks the demo customer deactivated (risk-deactivations). */
+export async function deactivatedRisks(ctx: DemoContext): Promise<Set<string>> {
+  return new Set((await listAll(ctx, 'risk-deactivations')).map((d) => String(d.riskId)));
+}
+
 /**
- * Re-applies the demo customer's mitigations to the findings of its completed analyses (of one,
- * when given), as the server does after a mitigation or a control changes and when an analysis
- * completes (DESIGN 5.16, server/analyses/mitigations.ts): each finding record gets the controls
- * that apply on the analysis date and its status (`mitigated` wins over `accepted`).
+ * Re-applies the demo customer's mitigations and deactivations to the findings of its completed
+ * analyses (of one, when given), as the server does after a mitigation, a control or a
+ * deactivation changes and when an analysis completes (DESIGN 5.16, server/analyses/mitigations.ts
+ * and deactivations.ts): each finding record gets the controls that apply on the analysis date
+ * and its status (`deactivated` first, then `mitigated`, then `accepted`: migration 0031).
  */
 export async function reapplyDemoMitigations(ctx: DemoContext, analysisId?: string): Promise<void> {
   const list = await assignments(ctx);
+  const off = await deactivatedRisks(ctx);
   for (const [id, findings] of ctx.findings) {
     if (analysisId !== undefined && id !== analysisId) continue;
     const record = await findRecord(ctx, 'analyses', id);
@@ -45,7 +52,7 @@ export async function reapplyDemoMitigations(ctx: DemoContext, analysisId?: stri
       const previous = await findRecord(ctx, 'findings', `${id}-${i + 1}`);
       if (!previous) continue;
       const controls = applied?.[i].controls ?? [];
-      const status = controls.length > 0 ? 'mitigated' : f.accepted ? 'accepted' : 'open';
+      const status = off.has(f.riskId) ? 'deactivated' : controls.length > 0 ? 'mitigated' : f.accepted ? 'accepted' : 'open';
       if (previous.status === status && JSON.stringify(previous.controls ?? []) === JSON.stringify(controls)) continue;
       await ctx.provider.update('findings', { id: previous.id, data: { ...previous, controls: [...controls], status }, previousData: previous });
     }

@@ -67,10 +67,10 @@ async function listRecords(ctx: DemoContext, resource: string, q: URLSearchParam
   return json(rows, 200, { 'Content-Range': contentRange(resource, start, rows.length, count), 'Access-Control-Expose-Headers': 'Content-Range' });
 }
 
-/** Resources whose change changes findings' status, as on the server (DESIGN 5.16). */
-const MITIGATION_RESOURCES = new Set(['mitigating-controls', 'mitigations']);
+/** Resources whose change changes findings' status, as on the server (DESIGN 5.16; issue 27: deactivations). */
+const STATUS_RESOURCES = new Set(['mitigating-controls', 'mitigations', 'risk-deactivations']);
 
-/** A simple-rest call on one of DEMO_RESOURCES: list, create, read, update or delete; a changed mitigation or control re-mitigates the findings. */
+/** A simple-rest call on one of DEMO_RESOURCES: list, create, read, update or delete; a changed mitigation, control or deactivation re-applies the findings' status. */
 export async function restResource(
   ctx: DemoContext,
   method: string,
@@ -81,7 +81,7 @@ export async function restResource(
   actor: string,
 ): Promise<Response> {
   const answer = await storeResource(ctx, method, resource, id, q, body, actor);
-  if (method !== 'GET' && answer.ok && MITIGATION_RESOURCES.has(resource)) await reapplyDemoMitigations(ctx);
+  if (method !== 'GET' && answer.ok && STATUS_RESOURCES.has(resource)) await reapplyDemoMitigations(ctx);
   return answer;
 }
 

@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { REPORT_STRINGS } from '../../server/modules/analyses/pdf/report-strings.ts';
 import { DEMO_CUSTOMER, loginAs, pickDemoCustomer, watchConsole } from './session.ts';
+
+/** The PDF report's own catalogue (the server writes it), in the UI's default language. */
+const PDF = REPORT_STRINGS.tr;
 
 /**
  * Issue 15 items 3 and 4 in the browser, on the seeded demo analysis, in Turkish (the default):
@@ -50,7 +54,9 @@ test('the PDF report from the findings screen holds the summary figures of the d
   expect(text).toContain(`Toplam bulgu ${total}`);
   expect(text).toContain(`Kabul edilen ${accepted}`);
   expect(text).toContain(`Açık ${open}`);
-  expect(text).toContain('yok (tüm bulgular)');
+  // Unfiltered, and its cover says what it holds (issue 27).
+  expect(text).toContain(`${PDF.cover_filter} ${PDF.cover_no_filter}`);
+  expect(text).toContain(PDF.cover_contents);
   expect(errors).toEqual([]);
 });
 
@@ -74,8 +80,8 @@ test('dashboard segments and top-10 rows open the findings list filtered', async
   await expect(page.getByRole('combobox', { name: 'Risk seviyesi', exact: true })).toHaveText(label);
   // The first chip of a row is its risk level.
   for (const row of await rows.all()) await expect(row.locator('.MuiChip-label').first()).toHaveText(label);
-  // The PDF of the filtered list says which filter it holds.
-  expect(await downloadedPdfText(page)).toContain(`riskLevel = ${level}`);
+  // The PDF of the filtered list says which filter it holds, in words (issue 27).
+  expect(await downloadedPdfText(page)).toContain(`${PDF.filter_riskLevel}: ${PDF[`risk_${level as 'HIGH'}`]}`);
 
   // A top-10 row: that user's findings.
   await page.goto('/app/reports/dashboard');

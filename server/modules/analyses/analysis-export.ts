@@ -34,7 +34,7 @@ interface ExportRow {
   /** EXECUTION and REMEDIATION (DESIGN 5.17); null for role and profile findings or without usage. */
   execution: string | null;
   remediation: string | null;
-  /** DESIGN 6: open | accepted | mitigated, with the mitigating controls that apply. */
+  /** DESIGN 6: open | accepted | mitigated | deactivated (issue 27), with the mitigating controls that apply. */
   status: string;
   controls: string[];
 }
@@ -78,18 +78,27 @@ export async function hasMitigations(db: Database, analysisId: string): Promise<
 }
 
 /**
- * Exactly the text `segra analyze --format csv` writes for the same inputs: with `mitigations`,
- * as `--mitigations` with the customer's mitigations writes it (STATUS,CONTROLS); with `usage`,
- * as `--usage` (EXECUTION,REMEDIATION), in the command line's column order.
+ * What was decided of each finding (issue 27), after the command line's columns: its status
+ * (OPEN, ACCEPTED, MITIGATED or DEACTIVATED, as the list shows it) and the acceptance with who
+ * accepted it. The acceptance's message, free text that may break a line, is in the xlsx and the PDF.
+ */
+export const DECISION_CSV_COLUMNS = ['FINDING_STATUS', 'ACCEPTED', 'ACCEPTED_BY'] as const;
+
+/**
+ * Each line starts with exactly the text `segra analyze --format csv` writes for the same inputs
+ * (DESIGN 6 and 11, so both compare line by line): with `mitigations`, as `--mitigations` with
+ * the customer's mitigations writes it (STATUS,CONTROLS); with `usage`, as `--usage`
+ * (EXECUTION,REMEDIATION), in the command line's column order. The DECISION_CSV_COLUMNS follow.
  */
 export function findingsCsv(rows: readonly ExportRow[], orgValues = false, mitigations = false, usage = false): string {
-  const lines = [[...findingsCsvColumns(orgValues), ...(mitigations ? ['STATUS', 'CONTROLS'] : []), ...(usage ? USAGE_COLUMNS : [])].join(',')];
+  const lines = [[...findingsCsvColumns(orgValues), ...(mitigations ? ['STATUS', 'CONTROLS'] : []), ...(usage ? USAGE_COLUMNS : []), ...DECISION_CSV_COLUMNS].join(',')];
   for (const r of rows) {
     const row = [r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources];
     if (orgValues) row.push(r.orgValues.join(';'));
     // The command line's STATUS knows mitigation only (it reads no acceptances).
     if (mitigations) row.push(r.status === 'mitigated' ? 'MITIGATED' : 'OPEN', r.controls.join(';'));
     if (usage) row.push(...usageCells(r));
+    row.push(r.status.toUpperCase(), r.accepted ? 'X' : '', r.acceptedBy ?? '');
     lines.push(row.map(csvField).join(','));
   }
   return lines.join('\n') + '\n';
@@ -140,7 +149,8 @@ export function registerAnalysisExport(app: FastifyInstance, db: Database): void
     reply.header('Content-Disposition', `attachment; filename="${file}"`);
     if (format === 'pdf') {
       const data = await reportData(db, id, filter);
-      const generated = { at: new Date().toISOString(), by: request.user.email };
+      // The user who exports prepares the report: its cover and its sign-off name them.
+      const generated = { at: new Date().toISOString(), by: request.user.name ? `${request.user.name} (${request.user.email})` : request.user.email };
       return reply.header('Content-Type', PDF_TYPE).send(await renderReport(data, lang, generated));
     }
     const [rows, orgValues, mitigations, usage] = await Promise.all([

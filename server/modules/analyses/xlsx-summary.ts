@@ -6,26 +6,26 @@ interface SummaryRow {
   level: string;
   riskLevel: string;
   businessProcess: string;
-  accepted: boolean;
-  /** open | accepted | mitigated (issue 16); mitigated findings are counted apart. */
-  status?: string;
+  /** open | accepted | mitigated (issue 16) | deactivated (issue 27); each counted apart. */
+  status: string;
 }
 
 const LEVELS = ['USER', 'ROLE', 'PROFILE'];
 const RISK_LEVELS = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'];
+/** Every finding has exactly one (DESIGN 6, migration 0031): the counts add up to FINDINGS. */
+const STATUSES = ['open', 'accepted', 'mitigated', 'deactivated'];
 
 /**
  * The SUMMARY sheet of the findings xlsx (issue 15 item 3), before the details: the analysis's
- * metadata, then counts of the exported rows (the list's filter applied) by level, risk level and
- * business process, each with its accepted share. Labels are the column-name style of the
+ * metadata, then counts of the exported rows (the list's filter applied) by status, and by
+ * level, risk level and business process each split by status. Labels are the column-name style of the
  * details sheet, so a spreadsheet reads them the same in every language.
  */
 export function addSummarySheet(workbook: Workbook, meta: Pick<ReportData, 'cover' | 'usersInScope' | 'excluded'>, rows: readonly SummaryRow[]): void {
   const sheet = workbook.addWorksheet('SUMMARY');
   const c = meta.cover;
   const filter = Object.entries(c.filter).filter(([, v]) => v !== undefined);
-  const mitigated = rows.filter((r) => r.status === 'mitigated').length;
-  const accepted = rows.filter((r) => r.accepted && r.status !== 'mitigated').length;
+  const counted = (status: string, of: readonly SummaryRow[] = rows) => of.filter((r) => r.status === status).length;
   for (const pair of [
     ['ANALYSIS', c.analysisName],
     ['CUSTOMER', c.customer],
@@ -44,19 +44,16 @@ export function addSummarySheet(workbook: Workbook, meta: Pick<ReportData, 'cove
     ['LICENCE', licenceCell(c.evaluation)],
     [],
     ['FINDINGS', rows.length],
-    ['ACCEPTED', accepted],
-    ['MITIGATED', mitigated],
-    ['OPEN', rows.length - accepted - mitigated],
+    ...STATUSES.map((status) => [status.toUpperCase(), counted(status)]),
   ]) {
     sheet.addRow(pair);
   }
   const table = (header: string, keys: string[], key: (r: SummaryRow) => string) => {
     sheet.addRow([]);
-    sheet.addRow([header, 'FINDINGS', 'ACCEPTED', 'OPEN']).font = { bold: true };
+    sheet.addRow([header, 'FINDINGS', ...STATUSES.map((status) => status.toUpperCase())]).font = { bold: true };
     for (const k of keys) {
       const of = rows.filter((r) => key(r) === k);
-      const acc = of.filter((r) => r.accepted).length;
-      sheet.addRow([k, of.length, acc, of.length - acc]);
+      sheet.addRow([k, of.length, ...STATUSES.map((status) => counted(status, of))]);
     }
   };
   table('LEVEL', LEVELS, (r) => r.level);

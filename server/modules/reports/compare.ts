@@ -20,7 +20,7 @@ export const COMPARISON_CSV_COLUMNS = [
   'LEFT_ORG_VALUES', 'RIGHT_ORG_VALUES', 'ORG_VALUES_CHANGED', 'LEFT_FINDING_STATUS', 'RIGHT_FINDING_STATUS',
 ] as const;
 
-type FindingStatus = 'open' | 'accepted' | 'mitigated';
+type FindingStatus = 'open' | 'accepted' | 'mitigated' | 'deactivated';
 
 /** A comparison row with each side's finding status (DESIGN 6, rule 16); null where the finding is absent. */
 export interface StatusedComparisonRow extends ComparisonRow {

@@ -6,6 +6,7 @@ export interface OrgValueCount {
   findings: number;
   accepted: number;
   mitigated: number;
+  deactivated: number;
   open: number;
 }
 
@@ -19,12 +20,13 @@ export async function findingsByOrgValue(db: Database, analysisId: string): Prom
   const { rows } = await db.query<Omit<OrgValueCount, 'open'>>(
     `SELECT v AS "orgValue", count(*)::int AS findings,
             (count(*) FILTER (WHERE f.status = 'accepted'))::int AS accepted,
-            (count(*) FILTER (WHERE f.status = 'mitigated'))::int AS mitigated
+            (count(*) FILTER (WHERE f.status = 'mitigated'))::int AS mitigated,
+            (count(*) FILTER (WHERE f.status = 'deactivated'))::int AS deactivated
      FROM findings f CROSS JOIN LATERAL unnest(f.org_values) AS v
      WHERE f.analysis_id = $1
      GROUP BY v
      ORDER BY count(*) DESC, v COLLATE "C"`,
     [analysisId],
   );
-  return rows.map((r) => ({ ...r, open: r.findings - r.accepted - r.mitigated }));
+  return rows.map((r) => ({ ...r, open: r.findings - r.accepted - r.mitigated - r.deactivated }));
 }

@@ -28,9 +28,10 @@ interface AnalysisRow {
 interface CountRow {
   key: string;
   findings: number;
-  /** By status (DESIGN 6): accepted and not mitigated; mitigated apart (mitigation wins). */
+  /** By status (DESIGN 6): accepted and not mitigated; mitigated apart (mitigation wins); deactivated apart (issue 27, before both). */
   accepted: number;
   mitigated: number;
+  deactivated: number;
 }
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
@@ -55,7 +56,8 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
       (
         await db.query<CountRow>(
           `SELECT ${column} AS key, count(*)::int AS findings, (count(*) FILTER (WHERE status = 'accepted'))::int AS accepted,
-                  (count(*) FILTER (WHERE status = 'mitigated'))::int AS mitigated
+                  (count(*) FILTER (WHERE status = 'mitigated'))::int AS mitigated,
+                  (count(*) FILTER (WHERE status = 'deactivated'))::int AS deactivated
            FROM findings WHERE analysis_id = $1${extraWhere} GROUP BY ${column}`,
           [a.id],
         )
@@ -64,7 +66,9 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
     const total = byLevel.reduce((n, r) => n + r.findings, 0);
     const accepted = byLevel.reduce((n, r) => n + r.accepted, 0);
     const mitigated = byLevel.reduce((n, r) => n + r.mitigated, 0);
-    const pick = (rows: CountRow[], key: string) => rows.find((r) => r.key === key) ?? { findings: 0, accepted: 0, mitigated: 0 };
+    const deactivated = byLevel.reduce((n, r) => n + r.deactivated, 0);
+    const open = total - accepted - mitigated - deactivated;
+    const pick = (rows: CountRow[], key: string) => rows.find((r) => r.key === key) ?? { findings: 0, accepted: 0, mitigated: 0, deactivated: 0 };
 
     const top = await db.query<{ holder: string; critical: number; high: number; findings: number; accepted: number }>(
       `SELECT holder,
@@ -109,13 +113,15 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
       findings: number;
       accepted: number;
       mitigated: number;
+      deactivated: number;
     }>(
       // One point per period (issue 15 item 4): the analysis this dashboard shows (the default
       // analysis) for its own period, the latest completed one for every other period.
       `SELECT t.id, t.name, t.analysis_date, t.system_period_id, t.period_name, t.period_date, t.level, t.mode,
               (SELECT count(*)::int FROM findings f WHERE f.analysis_id = t.id) AS findings,
               (SELECT count(*)::int FROM findings f WHERE f.analysis_id = t.id AND f.status = 'accepted') AS accepted,
-              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = t.id AND f.status = 'mitigated') AS mitigated
+              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = t.id AND f.status = 'mitigated') AS mitigated,
+              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = t.id AND f.status = 'deactivated') AS deactivated
        FROM (
          SELECT a.id, a.name, a.analysis_date, a.system_period_id, sp.name AS period_name, sp.period_date, a.level, a.mode,
                 row_number() OVER (
@@ -143,13 +149,13 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
         counts: a.counts,
         finishedAt: iso(a.finished_at),
       },
-      totals: { findings: total, accepted, mitigated, open: total - accepted - mitigated },
+      totals: { findings: total, accepted, mitigated, deactivated, open },
       byRiskLevel: RISK_LEVELS.map((riskLevel) => ({ riskLevel, ...strip(pick(byRisk, riskLevel)) })),
       byLevel: HOLDER_LEVELS.map((level) => ({ level, ...strip(pick(byLevel, level)) })),
       byBusinessProcess: byProcess
-        .map((r) => ({ businessProcess: r.key, findings: r.findings, accepted: r.accepted, mitigated: r.mitigated }))
+        .map((r) => ({ businessProcess: r.key, ...strip(r) }))
         .sort((x, y) => y.findings - x.findings || (x.businessProcess < y.businessProcess ? -1 : x.businessProcess > y.businessProcess ? 1 : 0)),
-      acceptedVsOpen: { accepted, mitigated, open: total - accepted - mitigated },
+      acceptedVsOpen: { accepted, mitigated, deactivated, open },
       topUsers: top.rows.map((r) => ({
         holder: r.holder,
         fullName: names.get(r.holder)?.fullName ?? '',
@@ -173,15 +179,17 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
         findings: r.findings,
         accepted: r.accepted,
         mitigated: r.mitigated,
-        open: r.findings - r.accepted - r.mitigated,
+        deactivated: r.deactivated,
+        open: r.findings - r.accepted - r.mitigated - r.deactivated,
       })),
     };
   });
 }
 
-const strip = (r: { findings: number; accepted: number; mitigated: number }) => ({
+const strip = (r: { findings: number; accepted: number; mitigated: number; deactivated: number }) => ({
   findings: r.findings,
   accepted: r.accepted,
   mitigated: r.mitigated,
-  open: r.findings - r.accepted - r.mitigated,
+  deactivated: r.deactivated,
+  open: r.findings - r.accepted - r.mitigated - r.deactivated,
 });

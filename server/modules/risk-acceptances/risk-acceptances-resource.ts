@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { reapplyAcceptances } from '../../analyses/acceptances.ts';
+import { reapplyDeactivations } from '../../analyses/deactivations.ts';
 import type { Database } from '../../db/database.ts';
 import { defineResource, type ResourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { isoDate, requiredText } from '../../resources/fields.ts';
@@ -93,6 +94,8 @@ export function registerRiskDecisions(app: FastifyInstance, db: Database): void 
     if (answer.status < 300 && record?.id && customerId) {
       // Stored findings follow every acceptance change at once (DESIGN 5.12), and the change is audited.
       if (entity === 'risk-acceptances') await reapplyAcceptances(db, customerId, record.riskId);
+      // And every deactivation or reactivation: the risk's findings show as deactivated or open again (issue 27).
+      if (entity === 'risk-deactivations') await reapplyDeactivations(db, customerId, record.riskId);
       await audit(db, { customerId, actorId: request.user.id, actorEmail: request.user.email, action, entity, entityId: record.id, detail: record as Record<string, unknown> });
     }
     return answer;

@@ -10,6 +10,7 @@ import { isoDate, requiredText } from '../../resources/fields.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { requireQueue, type PeriodRouteOptions } from '../system-periods/system-periods-resource.ts';
 import { saveUpload } from '../system-periods/uploads.ts';
+import { recordImportFiles } from '../../uploads/import-files.ts';
 import { keepUpload } from '../../uploads/stored-uploads.ts';
 
 /** Risk periods: versioned rulesets (spec: name, date). */
@@ -54,7 +55,7 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
   app.post('/api/risk-periods/:id/ruleset', { preHandler: app.authenticate }, async (request: FastifyRequest, reply) => {
     const ctx = await resourceContext(db, riskPeriodsResource, request, 'update');
     const { id } = request.params as { id: string };
-    const period = await findScoped<{ status: string }>(db, 'risk_periods', ctx, id, 'status', 'risk period');
+    const period = await findScoped<{ status: string; customer_id: string }>(db, 'risk_periods', ctx, id, 'status, customer_id', 'risk period');
     if (period.status === 'importing') throw conflict('An import of this ruleset is already running', 'IMPORT_RUNNING');
     const queue = requireQueue(options.queue);
     const uploadId = crypto.randomUUID();
@@ -64,7 +65,8 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
       [id],
     );
     if (claimed.rows.length === 0) throw conflict('An import of this ruleset is already running', 'IMPORT_RUNNING');
-    const job: ImportRulesetJob = { riskPeriodId: id, ...(await keepUpload(db, uploadId, upload)), requestedBy: request.user.id };
+    await recordImportFiles(db, { customerId: period.customer_id, uploadId, files: upload.sums, by: request.user.email });
+    const job: ImportRulesetJob = { riskPeriodId: id, uploadId, ...(await keepUpload(db, uploadId, upload)), requestedBy: request.user.id };
     const jobId = await queue.send(JOBS.importRuleset, job);
     return reply.status(202).send({ jobId, riskPeriodId: id, status: 'importing', files: upload.files });
   });
@@ -96,8 +98,8 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
     try {
       const created = await db.transaction(async (tx) => {
         const { rows } = await tx.query<Record<string, unknown>>(
-          `INSERT INTO risk_periods (customer_id, name, period_date, status, progress, imported_at)
-           SELECT customer_id, $2, $3, status, progress, imported_at FROM risk_periods WHERE id = $1
+          `INSERT INTO risk_periods (customer_id, name, period_date, status, progress, imported_at, ruleset_upload_id)
+           SELECT customer_id, $2, $3, status, progress, imported_at, ruleset_upload_id FROM risk_periods WHERE id = $1
            RETURNING id, customer_id AS "customerId", name, period_date AS "periodDate", status, progress`,
           [id, parsed.data.name, parsed.data.periodDate],
         );

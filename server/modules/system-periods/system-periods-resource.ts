@@ -14,6 +14,7 @@ import { registerDataQuality } from './data-quality-routes.ts';
 import { registerImportCancel } from './import-cancel-route.ts';
 import { registerPeriodTables } from './period-table-routes.ts';
 import { saveUpload } from './uploads.ts';
+import { recordImportFiles } from '../../uploads/import-files.ts';
 import { keepUpload } from '../../uploads/stored-uploads.ts';
 
 /** System periods: dated snapshots of what an SAP system grants (spec: name, date, system). */
@@ -84,7 +85,7 @@ export async function systemPeriodRoutes(app: FastifyInstance, options: PeriodRo
     async (request: FastifyRequest, reply) => {
       const ctx = await resourceContext(db, systemPeriodsResource, request, 'update');
       const { id } = request.params as { id: string };
-      const period = await findScoped<{ status: string }>(db, 'system_periods', ctx, id, 'status', 'system period');
+      const period = await findScoped<{ status: string; customer_id: string }>(db, 'system_periods', ctx, id, 'status, customer_id', 'system period');
       if (period.status === 'importing') throw conflict('An import of this period is already running', 'IMPORT_RUNNING');
       const queue = requireQueue(options.queue);
       const importId = crypto.randomUUID();
@@ -97,6 +98,7 @@ export async function systemPeriodRoutes(app: FastifyInstance, options: PeriodRo
         [id, importId],
       );
       if (claimed.rows.length === 0) throw conflict('An import of this period is already running', 'IMPORT_RUNNING');
+      await recordImportFiles(db, { customerId: period.customer_id, uploadId: importId, files: upload.sums, by: request.user.email });
       // On PostgreSQL the upload moves into the database: any worker can import it (issue 12 item 6).
       const job: ImportExtractJob = { periodId: id, importId, ...(await keepUpload(db, importId, upload)), ...(client ? { client } : {}), requestedBy: request.user.id };
       const jobId = await queue.send(JOBS.importExtract, job);

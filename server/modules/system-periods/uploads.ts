@@ -1,16 +1,20 @@
 import '@fastify/multipart';
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../errors.ts';
+import type { UploadedFile } from '../../uploads/import-files.ts';
 import { checkUploadInflation, type InflationLimits } from './upload-limits.ts';
 
 /** The files of one upload, saved under their own folder until the import job has read them. */
 export interface SavedUpload {
   dir: string;
   files: string[];
+  /** Each file's name, size and SHA-256, hashed while it streamed in (issue 27: the report names its input). */
+  sums: UploadedFile[];
   /** Form fields sent along with the files (e.g. `client`). */
   fields: Record<string, string>;
 }
@@ -43,6 +47,7 @@ export async function saveUpload(
   const dir = path.join(root, id);
   await mkdir(dir, { recursive: true });
   const files: string[] = [];
+  const sums: UploadedFile[] = [];
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
@@ -57,9 +62,22 @@ export async function saveUpload(
         throw badRequest(`The file ${name} is not a ${[...ARCHIVES, ...singles, ...TABLE_FILES].join(', ')} file`);
       }
       if (files.some((f) => f.toLowerCase() === name.toLowerCase())) throw badRequest(`The file ${name} is sent twice`);
-      await pipeline(part.file, createWriteStream(path.join(dir, name)));
+      const hash = createHash('sha256');
+      let size = 0;
+      await pipeline(
+        part.file,
+        async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            hash.update(chunk);
+            size += chunk.length;
+            yield chunk;
+          }
+        },
+        createWriteStream(path.join(dir, name)),
+      );
       if (part.file.truncated) throw new AppError(413, 'TOO_LARGE', `The file ${name} is larger than the upload limit`);
       files.push(name);
+      sums.push({ name, size, sha256: hash.digest('hex') });
     }
     if (files.length === 0) throw badRequest('Select a file first: no file was sent');
     const archives = files.filter((f) => [...ARCHIVES, ...singles].includes(path.extname(f).toLowerCase()));
@@ -67,7 +85,7 @@ export async function saveUpload(
       throw badRequest(`Send either one .zip or .xlsx file or several table files, not ${files.join(', ')} together`);
     }
     await checkUploadInflation(dir, files, limits);
-    return { dir, files, fields };
+    return { dir, files, sums, fields };
   } catch (e) {
     await rm(dir, { recursive: true, force: true });
     throw e;

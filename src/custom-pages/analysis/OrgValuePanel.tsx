@@ -8,6 +8,8 @@ export interface OrgValueCount {
   findings: number;
   accepted: number;
   mitigated: number;
+  /** Findings of risks the customer deactivated (issue 27): neither open nor accepted. */
+  deactivated?: number;
   open: number;
 }
 
@@ -23,6 +25,8 @@ export function OrgValuePanel({ rows }: { rows: OrgValueCount[] }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const num = new Intl.NumberFormat(intlLocale(locale));
+  // The column only when a risk is deactivated: the counts of a row then still add up.
+  const deactivated = rows.some((r) => (r.deactivated ?? 0) > 0);
   return (
     <Card variant="outlined" data-testid="dashboard-org-values">
       <CardContent>
@@ -38,6 +42,7 @@ export function OrgValuePanel({ rows }: { rows: OrgValueCount[] }) {
                 <TableCell align="right">{translate('segra.mitigations.finding_status.open')}</TableCell>
                 <TableCell align="right">{translate('segra.mitigations.finding_status.accepted')}</TableCell>
                 <TableCell align="right">{translate('segra.mitigations.finding_status.mitigated')}</TableCell>
+                {deactivated && <TableCell align="right">{translate('segra.mitigations.finding_status.deactivated')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -48,6 +53,7 @@ export function OrgValuePanel({ rows }: { rows: OrgValueCount[] }) {
                   <TableCell align="right">{num.format(r.open)}</TableCell>
                   <TableCell align="right">{num.format(r.accepted)}</TableCell>
                   <TableCell align="right">{num.format(r.mitigated)}</TableCell>
+                  {deactivated && <TableCell align="right">{num.format(r.deactivated ?? 0)}</TableCell>}
                 </TableRow>
               ))}
             </TableBody>

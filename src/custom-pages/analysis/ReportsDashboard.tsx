@@ -57,11 +57,16 @@ export function DashboardView({ data }: { data: Dashboard }) {
   };
   const riskRows = data.byRiskLevel.map((r) => ({ ...r, label: translate(`segra.analysis.risk_level.${r.riskLevel}`) }));
   const levelRows = data.byLevel.map((r) => ({ ...r, label: translate(`segra.analysis.holder_level.${r.level}`) }));
-  const processRows = data.byBusinessProcess.slice(0, 15).map((r) => ({ ...r, label: r.businessProcess || '—', open: r.findings - r.accepted }));
+  const processRows = data.byBusinessProcess.slice(0, 15).map((r) => ({ ...r, label: r.businessProcess || '—', open: r.open ?? r.findings - r.accepted }));
+  // Each finding by its status (issue 27): mitigated findings and those of deactivated risks are not open.
   const pie = [
-    { name: translate('segra.analysis.findings.accepted'), value: data.acceptedVsOpen.accepted, fill: palette.success.main },
-    { name: translate('segra.analysis.findings.open'), value: data.acceptedVsOpen.open, fill: palette.error.main },
-  ];
+    { status: 'accepted', name: translate('segra.analysis.findings.accepted'), value: data.acceptedVsOpen.accepted, fill: palette.success.main },
+    { status: 'mitigated', name: translate('segra.mitigations.finding_status.mitigated'), value: data.acceptedVsOpen.mitigated ?? 0, fill: palette.info.main },
+    { status: 'deactivated', name: translate('segra.mitigations.finding_status.deactivated'), value: data.acceptedVsOpen.deactivated ?? 0, fill: palette.grey[500] },
+    { status: 'open', name: translate('segra.analysis.findings.open'), value: data.acceptedVsOpen.open, fill: palette.error.main },
+  ].filter((p) => p.value > 0 || p.status === 'accepted' || p.status === 'open');
+  const deactivated = data.totals.deactivated ?? 0;
+  const statWidth = deactivated > 0 ? 3 : 4;
   // One point per period, labelled with the period's name and date.
   const trend = data.trend.map((t) => ({ ...t, label: `${t.systemPeriodName} (${formatDate(t.periodDate, intlLocale(locale))})` }));
   const accepted = translate('segra.analysis.findings.accepted');
@@ -73,9 +78,12 @@ export function DashboardView({ data }: { data: Dashboard }) {
         {translate('segra.analysis.dashboard.subtitle', { name: data.analysis.name, period: data.analysis.systemPeriodName, date: formatDate(data.analysis.analysisDate, intlLocale(locale)) })}
       </Typography>
       <Grid container spacing={2} sx={{ mb: 2 }}>
-        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.dashboard.total" value={data.totals.findings} testId="stat-total" /></Grid>
-        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.findings.accepted" value={data.totals.accepted} colour={palette.success.main} testId="stat-accepted" /></Grid>
-        <Grid size={{ xs: 12, sm: 4 }}><Stat label="segra.analysis.findings.open" value={data.totals.open} colour={palette.error.main} testId="stat-open" /></Grid>
+        <Grid size={{ xs: 12, sm: statWidth }}><Stat label="segra.analysis.dashboard.total" value={data.totals.findings} testId="stat-total" /></Grid>
+        <Grid size={{ xs: 12, sm: statWidth }}><Stat label="segra.analysis.findings.accepted" value={data.totals.accepted} colour={palette.success.main} testId="stat-accepted" /></Grid>
+        {deactivated > 0 && (
+          <Grid size={{ xs: 12, sm: statWidth }}><Stat label="segra.mitigations.finding_status.deactivated" value={deactivated} colour={palette.text.secondary} testId="stat-deactivated" /></Grid>
+        )}
+        <Grid size={{ xs: 12, sm: statWidth }}><Stat label="segra.analysis.findings.open" value={data.totals.open} colour={palette.error.main} testId="stat-open" /></Grid>
       </Grid>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
@@ -99,7 +107,7 @@ export function DashboardView({ data }: { data: Dashboard }) {
           <Panel title="segra.analysis.dashboard.accepted_vs_open">
             <ResponsiveContainer width="100%" height={260}>
               <PieChart>
-                <Pie data={pie} dataKey="value" nameKey="name" innerRadius={50} outerRadius={90} label style={clickable} onClick={(_, i) => open({ accepted: i === 0 ? 'true' : 'false' })}>
+                <Pie data={pie} dataKey="value" nameKey="name" innerRadius={50} outerRadius={90} label style={clickable} onClick={(_, i) => open({ status: pie[i].status })}>
                   {pie.map((p) => (
                     <Cell key={p.name} fill={p.fill} />
                   ))}

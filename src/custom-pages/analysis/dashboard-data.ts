@@ -16,11 +16,12 @@ export interface TopUser {
 
 export interface Dashboard {
   analysis: { id: string; name: string; analysisDate: string; systemPeriodName: string; level: string; mode: string; finishedAt: string | null };
-  totals: { findings: number; accepted: number; open: number };
+  /** By status (DESIGN 6): open counts neither the accepted, the mitigated nor the deactivated risks' findings (issue 27). */
+  totals: { findings: number; accepted: number; mitigated?: number; deactivated?: number; open: number };
   byRiskLevel: { riskLevel: string; findings: number; accepted: number; open: number }[];
   byLevel: { level: string; findings: number; accepted: number; open: number }[];
-  byBusinessProcess: { businessProcess: string; findings: number; accepted: number }[];
-  acceptedVsOpen: { accepted: number; open: number };
+  byBusinessProcess: { businessProcess: string; findings: number; accepted: number; open?: number }[];
+  acceptedVsOpen: { accepted: number; mitigated?: number; deactivated?: number; open: number };
   topUsers: TopUser[];
   /** Executed vs potential (issue 17); null when the analysis ran without usage. */
   execution?: ExecutionSummary | null;

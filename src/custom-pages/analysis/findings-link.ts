@@ -19,11 +19,11 @@ export interface FindingsUrlFilter {
   accepted?: 'true' | 'false';
   /** EXECUTION (issue 17): FULL, PARTIAL or NONE. */
   execution?: string;
-  /** DESIGN 6: open | accepted | mitigated (issue 16). */
+  /** DESIGN 6: open | accepted | mitigated (issue 16) | deactivated (issue 27: the customer deactivated the risk). */
   status?: string;
 }
 
-export const FINDING_STATUSES = ['open', 'accepted', 'mitigated'] as const;
+export const FINDING_STATUSES = ['open', 'accepted', 'mitigated', 'deactivated'] as const;
 
 export type FindingsUrlKey = keyof FindingsUrlFilter;
 const KEYS: FindingsUrlKey[] = ['level', 'riskLevel', 'businessProcess', 'holder', 'holderExact', 'accepted', 'execution', 'status'];

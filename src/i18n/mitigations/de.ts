@@ -42,7 +42,7 @@ export const de = {
     frequency: { daily: 'Täglich', weekly: 'Wöchentlich', monthly: 'Monatlich', quarterly: 'Vierteljährlich', yearly: 'Jährlich', on_demand: 'Bei Bedarf' },
     status: { active: 'Aktiv', inactive: 'Inaktiv' },
     level: { USER: 'Benutzer', ROLE: 'Rolle' },
-    finding_status: { open: 'Offen', accepted: 'Akzeptiert', mitigated: 'Gemindert' },
+    finding_status: { open: 'Offen', accepted: 'Akzeptiert', mitigated: 'Gemindert', deactivated: 'Deaktiviert' },
     reports: {
       expiring: 'Minderungen, die in %{days} Tagen ablaufen',
       invalid: 'Ungültige Minderungen',

@@ -38,7 +38,7 @@ export const en = {
     frequency: { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly', on_demand: 'On demand' },
     status: { active: 'Active', inactive: 'Inactive' },
     level: { USER: 'User', ROLE: 'Role' },
-    finding_status: { open: 'Open', accepted: 'Accepted', mitigated: 'Mitigated' },
+    finding_status: { open: 'Open', accepted: 'Accepted', mitigated: 'Mitigated', deactivated: 'Deactivated' },
     reports: {
       expiring: 'Mitigations expiring within %{days} days',
       invalid: 'Invalid mitigations',

@@ -38,7 +38,7 @@ export const tr = {
     frequency: { daily: 'Günlük', weekly: 'Haftalık', monthly: 'Aylık', quarterly: 'Üç aylık', yearly: 'Yıllık', on_demand: 'Gerektiğinde' },
     status: { active: 'Aktif', inactive: 'Pasif' },
     level: { USER: 'Kullanıcı', ROLE: 'Rol' },
-    finding_status: { open: 'Açık', accepted: 'Onaylı', mitigated: 'Azaltılmış' },
+    finding_status: { open: 'Açık', accepted: 'Onaylı', mitigated: 'Azaltılmış', deactivated: 'Devre dışı' },
     reports: {
       expiring: '%{days} gün içinde süresi dolacak azaltımlar',
       invalid: 'Geçersiz azaltımlar',

@@ -2,7 +2,7 @@ import { Chip, MenuItem, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { FINDING_STATUSES } from '../../custom-pages/analysis/findings-link.ts';
 
-const COLOUR = { open: 'default', accepted: 'success', mitigated: 'info' } as const;
+const COLOUR = { open: 'default', accepted: 'success', mitigated: 'info', deactivated: 'default' } as const;
 
 /** A finding's status (DESIGN 6, issue 16) with the mitigating controls that apply. */
 export function FindingStatus({ status = 'open', controls = [] }: { status?: string; controls?: string[] }) {
@@ -20,7 +20,7 @@ export function FindingStatus({ status = 'open', controls = [] }: { status?: str
   );
 }
 
-/** The findings list's status filter: all, open, accepted, mitigated. */
+/** The findings list's status filter: all, open, accepted, mitigated, deactivated. */
 export function FindingStatusFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const translate = useTranslate();
   return (

@@ -20,7 +20,7 @@ import { ExecutionChip, EXECUTIONS, FindingUsage, type FindingUsageData } from '
 export type FindingRecord = SimulatedFinding & {
   id: string;
   analysisId: string;
-  /** DESIGN 6 (issue 16): open | accepted | mitigated, with the mitigating controls that apply. */
+  /** DESIGN 6 (issue 16): open | accepted | mitigated | deactivated (issue 27), with the mitigating controls that apply. */
   status?: string;
   controls?: string[];
   holderName?: string;

@@ -136,11 +136,11 @@ function suite(target: TestDatabase): void {
     const july = await call('GET', `/api/reports/dashboard?analysisId=${julyRun}`, admin);
     expect(july.status).toBe(200);
     expect(july.body.byOrgValue).toEqual([
-      { orgValue: 'BUKRS=1000', findings: 1, accepted: 0, mitigated: 0, open: 1 },
-      { orgValue: 'BUKRS=2000', findings: 1, accepted: 0, mitigated: 0, open: 1 },
+      { orgValue: 'BUKRS=1000', findings: 1, accepted: 0, mitigated: 0, deactivated: 0, open: 1 },
+      { orgValue: 'BUKRS=2000', findings: 1, accepted: 0, mitigated: 0, deactivated: 0, open: 1 },
     ]);
     const june = await call('GET', `/api/reports/dashboard?analysisId=${juneRun}`, admin);
-    expect(june.body.byOrgValue).toEqual([{ orgValue: 'BUKRS=1000', findings: 1, accepted: 0, mitigated: 1, open: 0 }]);
+    expect(june.body.byOrgValue).toEqual([{ orgValue: 'BUKRS=1000', findings: 1, accepted: 0, mitigated: 1, deactivated: 0, open: 0 }]);
   });
 
   it('a simulation lists the finding whose org values change, with org values, status and controls', async () => {

@@ -142,7 +142,9 @@ function suite(target: TestDatabase): void {
     expect(text).toContain(`${en.total_findings} ${num.format(filtered)}`);
     expect(text).toContain(`${en.risk_MEDIUM} 0`);
     expect(text).toContain(`${en.holder_USER} 0`);
-    expect(text).toContain('level = ROLE; riskLevel = HIGH, CRITICAL');
+    // The filter in words (issue 27).
+    expect(text).toContain(`${en.filter_level}: ${en.holder_ROLE}`);
+    expect(text).toContain(`${en.filter_riskLevel}: ${en.risk_HIGH}, ${en.risk_CRITICAL}`);
     expect(text).not.toContain('analysisId');
     // The top users table is empty under a role filter.
     const topUser = await db.query<{ holder: string }>(`SELECT holder FROM findings WHERE analysis_id = $1 AND level = 'USER' LIMIT 1`, [analysisId]);
@@ -212,7 +214,7 @@ function suite(target: TestDatabase): void {
     const cells: unknown[][] = [];
     sheet.eachRow({ includeEmpty: true }, (row) => cells.push((row.values as unknown[]).slice(1)));
     const value = (label: string) => cells.find((r) => r[0] === label)?.[1];
-    /** The rows of one counts table (its header label) as [key, findings, accepted, open]. */
+    /** The rows of one counts table (its header label) as [key, findings, open, accepted, mitigated, deactivated]. */
     const tableOf = (header: string) => {
       const start = cells.findIndex((r) => r[0] === header && r[1] === 'FINDINGS');
       const end = cells.findIndex((r, i) => i > start && r.length === 0);
@@ -225,9 +227,11 @@ function suite(target: TestDatabase): void {
     expect(value('FINDINGS')).toBe(await count());
     expect(value('ACCEPTED')).toBe(await count('accepted'));
     expect(value('OPEN')).toBe((await count()) - (await count('accepted')));
-    for (const [level, findings, accepted, open] of tableOf('LEVEL')) {
+    expect(cells.find((r) => r[0] === 'LEVEL' && r[1] === 'FINDINGS')).toEqual(['LEVEL', 'FINDINGS', 'OPEN', 'ACCEPTED', 'MITIGATED', 'DEACTIVATED']);
+    for (const [level, findings, open, accepted, mitigated, deactivated] of tableOf('LEVEL')) {
       expect(findings).toBe(await count('level = $2', [level]));
       expect(accepted).toBe(await count('level = $2 AND accepted', [level]));
+      expect([mitigated, deactivated]).toEqual([0, 0]);
       expect(open).toBe((findings as number) - (accepted as number));
     }
     for (const [riskLevel, findings] of tableOf('RISK_LEVEL')) expect(findings).toBe(await count('risk_level = $2', [riskLevel]));

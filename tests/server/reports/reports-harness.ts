@@ -31,11 +31,16 @@ export type Caller = ReturnType<typeof caller>;
 
 /** A system period of `systemId` with the extract of `files` imported; its id. */
 export async function importedSystemPeriod(t: PipelineApp, token: string, systemId: string, name: string, date: string, files: Record<string, Uint8Array>): Promise<string> {
+  return uploadedSystemPeriod(t, token, systemId, name, date, { 'extract.zip': zipSync(files) });
+}
+
+/** A system period of `systemId` with `uploaded` (the files as sent: an archive or table files) imported; its id. */
+export async function uploadedSystemPeriod(t: PipelineApp, token: string, systemId: string, name: string, date: string, uploaded: Record<string, Uint8Array>): Promise<string> {
   const call = caller(t);
   const created = await call('POST', '/api/system-periods', token, { name, periodDate: date, systemId });
   if (created.status !== 201) throw new Error(JSON.stringify(created.body));
   const id = created.body.id as string;
-  await upload(t, `/api/system-periods/${id}/extract`, token, { 'extract.zip': zipSync(files) });
+  await upload(t, `/api/system-periods/${id}/extract`, token, uploaded);
   const ready = await waitFor(() => call('GET', `/api/system-periods/${id}`, token).then((r) => r.body), (p) => p.status !== 'importing', 120_000);
   if (ready.status !== 'ready') throw new Error(`import failed: ${JSON.stringify(ready.error)}`);
   return id;

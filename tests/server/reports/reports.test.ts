@@ -116,8 +116,8 @@ function suite(target: TestDatabase): void {
       expect(total).toBeGreaterThan(0);
       expect(accepted).toBeGreaterThan(0);
       // No mitigation here: accepted findings are all status accepted, none is mitigated.
-      expect(d.totals).toEqual({ findings: total, accepted, mitigated: 0, open: total - accepted });
-      expect(d.acceptedVsOpen).toEqual({ accepted, mitigated: 0, open: total - accepted });
+      expect(d.totals).toEqual({ findings: total, accepted, mitigated: 0, deactivated: 0, open: total - accepted });
+      expect(d.acceptedVsOpen).toEqual({ accepted, mitigated: 0, deactivated: 0, open: total - accepted });
       for (const row of d.byRiskLevel) {
         expect(row.findings).toBe(await n('SELECT count(*)::int AS n FROM findings WHERE analysis_id = $1 AND risk_level = $2', [first, row.riskLevel]));
         expect(row.accepted).toBe(await n('SELECT count(*)::int AS n FROM findings WHERE analysis_id = $1 AND risk_level = $2 AND accepted', [first, row.riskLevel]));

@@ -214,6 +214,34 @@ function twoNodes(target: TestDatabase, keeps: boolean, settings = config): void
     // Well before the pages' own time is up: the node heard the write.
     expect(Date.now() - start).toBeLessThan(1000);
   });
+
+  it('shows a risk deactivated on one node as deactivated on the pages of the other, and no longer once reactivated (issue 27)', async () => {
+    const { riskPeriodId } = await fixtures(db, customerId);
+    await db.query(`INSERT INTO risks (customer_id, risk_period_id, risk_id, risk_type, risk_level) VALUES ($1, $2, 'R1', 'SOD', 'HIGH') ON CONFLICT DO NOTHING`, [customerId, riskPeriodId]);
+    const before = await statuses(apps[1]);
+    expect(before).not.toEqual(['deactivated']);
+    /** The other node's page once it shows `want`, or what it shows after 3 s; and how long that took. */
+    const other = async (want: string[]) => {
+      const start = Date.now();
+      let seen = await statuses(apps[1]);
+      while (JSON.stringify(seen) !== JSON.stringify(want) && Date.now() - start < 3000) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        seen = await statuses(apps[1]);
+      }
+      return { seen, ms: Date.now() - start };
+    };
+    const call = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
+      apps[0].inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+    const created = await call('POST', '/api/risk-deactivations', { riskId: 'R1' });
+    expect(created.statusCode).toBe(201);
+    const off = await other(['deactivated']);
+    expect(off.seen).toEqual(['deactivated']);
+    expect(off.ms).toBeLessThan(1000);
+    expect((await call('DELETE', `/api/risk-deactivations/${created.json().id}`)).statusCode).toBe(200);
+    const on = await other(before);
+    expect(on.seen).toEqual(before);
+    expect(on.ms).toBeLessThan(1000);
+  });
 }
 
 describe('findings pages on PGlite', () => twoNodes(pgliteDatabase(), false));

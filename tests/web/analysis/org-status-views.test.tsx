@@ -107,3 +107,27 @@ describe('dashboard by org value', () => {
     ]);
   });
 });
+
+describe('a deactivated risk\'s findings (issue 27)', () => {
+  it('show their status in words, and the dashboard by org value counts them apart', async () => {
+    const { FindingStatus } = await import('../../../src/resources/findings/FindingStatus.tsx');
+    const rows = [
+      { orgValue: 'BUKRS=1000', findings: 10, accepted: 2, mitigated: 1, deactivated: 4, open: 3 },
+      { orgValue: 'BUKRS=2000', findings: 3, accepted: 0, mitigated: 0, deactivated: 0, open: 3 },
+    ];
+    await render(
+      <div>
+        <FindingStatus status="deactivated" />
+        <OrgValuePanel rows={rows} />
+      </div>,
+      'tr',
+    );
+    expect(container!.querySelector('[data-status="deactivated"]')?.textContent).toBe('Devre dışı');
+    expect([...container!.querySelectorAll('th')].map((c) => c.textContent)).toContain('Devre dışı');
+    const cells = [...container!.querySelectorAll('[data-testid="org-value-row"]')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
+    expect(cells).toEqual([
+      ['BUKRS=1000', '10', '3', '2', '1', '4'],
+      ['BUKRS=2000', '3', '3', '0', '0', '0'],
+    ]);
+  });
+});

@@ -23,6 +23,31 @@ interface Row {
 }
 const rows = async (filter: Record<string, unknown>): Promise<Row[]> => (await (await call('GET', list(filter))).json()) as Row[];
 
+describe('demo API: deactivated risks (issue 27)', () => {
+  it('a deactivated risk\'s findings show as deactivated in the list and the dashboard; reactivated, open again', async () => {
+    const target = (await rows({ status: ['open'] }))[0];
+    expect(target).toBeDefined();
+    const ofRisk = (await rows({ riskId: [target.riskId] })).length;
+    const dashboard = async () =>
+      ((await (await call('GET', `/api/reports/dashboard?analysisId=${DEMO_ANALYSIS_ID}`)).json()) as { totals: { findings: number; accepted: number; deactivated: number; open: number } }).totals;
+    const before = await dashboard();
+    const created = await call('POST', '/api/risk-deactivations', { riskId: target.riskId, message: 'Not in scope' });
+    expect(created.status).toBe(201);
+    expect(new Set((await rows({ riskId: [target.riskId] })).map((r) => r.status))).toEqual(new Set(['deactivated']));
+    expect(await rows({ status: ['deactivated'] })).toHaveLength(ofRisk);
+    const after = await dashboard();
+    expect(after.deactivated).toBe(ofRisk);
+    expect(after.open).toBe(before.open - ofRisk);
+    expect(after.open).toBe((await rows({ status: ['open'] })).length);
+
+    const { id } = (await created.json()) as { id: string };
+    expect((await call('DELETE', `/api/risk-deactivations/${id}`)).status).toBe(200);
+    expect(await rows({ status: ['deactivated'] })).toEqual([]);
+    expect(new Set((await rows({ riskId: [target.riskId] })).map((r) => r.status))).toEqual(new Set(['open']));
+    expect(await dashboard()).toMatchObject({ deactivated: 0, open: before.open });
+  });
+});
+
 describe('demo API: mitigations', () => {
   it('a mitigation turns the finding mitigated with its control; its control set inactive, or the mitigation deleted, turns it back', async () => {
     const target = (await rows({ level: 'USER', status: ['open'] }))[0];

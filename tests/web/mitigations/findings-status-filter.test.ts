@@ -9,6 +9,15 @@ describe('the findings list filters by status (issue 16: open, accepted, mitigat
     expect(findingsListLink(f)).toBe('/app/reports/list?level=USER&status=mitigated');
   });
 
+  it('filters by the status of a deactivated risk\'s findings (issue 27), worded in every language', async () => {
+    const f = readFindingsUrlFilter(new URLSearchParams('status=deactivated'));
+    expect(f).toEqual({ status: 'deactivated' });
+    expect(findingsApiFilter('a1', f)).toMatchObject({ status: ['deactivated'] });
+    const { catalogues } = await import('../../../src/i18n/catalogues.ts');
+    const words = (['tr', 'en', 'de'] as const).map((lang) => 'segra.mitigations.finding_status.deactivated'.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], catalogues[lang]));
+    expect(words).toEqual(['Devre dışı', 'Deactivated', 'Deaktiviert']);
+  });
+
   it('ignores a status the list cannot show', () => {
     expect(readFindingsUrlFilter(new URLSearchParams('status=closed'))).toEqual({});
     expect(findingsApiFilter('a1', {}).status).toBeUndefined();

@@ -1,9 +1,9 @@
 import { LISTED_ROWS_LIMIT, type ReportData } from './report-data.ts';
 import type { ReportFormat } from './format.ts';
-import { COLOURS, heading, paragraph, table, type Doc } from './layout.ts';
+import { COLOURS, heading, paragraph, tableInTurns, type Doc } from './layout.ts';
 
 /** Users left out of the analysis with their reasons: counted and listed, never silently dropped (DESIGN 5.2). */
-export function excludedSection(doc: Doc, data: ReportData, f: ReportFormat): void {
+export async function excludedSection(doc: Doc, data: ReportData, f: ReportFormat): Promise<void> {
   const { t, num } = f;
   heading(doc, `${t('excluded_title')} (${num(data.excluded.length)})`);
   paragraph(doc, t('excluded_intro'), COLOURS.muted);
@@ -11,7 +11,7 @@ export function excludedSection(doc: Doc, data: ReportData, f: ReportFormat): vo
   if (data.excluded.length === 0) return paragraph(doc, t('none_excluded'));
   const reason = (r: string) => (['locked', 'expired', 'not-yet-valid'].includes(r) ? t(`reason_${r as 'locked'}`) : r);
   const listed = data.excluded.slice(0, LISTED_ROWS_LIMIT);
-  table(
+  await tableInTurns(
     doc,
     [
       { header: t('user'), width: 1 },

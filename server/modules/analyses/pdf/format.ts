@@ -6,18 +6,25 @@ export interface ReportFormat {
   num: (n: number) => string;
   /** A yyyy-mm-dd date as the language writes it. */
   date: (iso: string) => string;
+  /** A moment as the language writes its date, with the time in UTC (`27.11.2026 14:05 UTC`): the server knows no reader's time zone. */
+  dateTime: (iso: string) => string;
 }
 
 export function reportFormat(lang: ReportLanguage): ReportFormat {
   const locale = reportLocale(lang);
   const numbers = new Intl.NumberFormat(locale);
   const dates = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
+  const date = (iso: string) => {
+    const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+    return Number.isNaN(d.getTime()) ? iso : dates.format(d);
+  };
   return {
     t: reportTranslator(lang),
     num: (n) => numbers.format(n),
-    date: (iso) => {
-      const d = new Date(`${iso.slice(0, 10)}T00:00:00Z`);
-      return Number.isNaN(d.getTime()) ? iso : dates.format(d);
+    date,
+    dateTime: (iso) => {
+      const d = new Date(iso);
+      return Number.isNaN(d.getTime()) ? iso : `${date(d.toISOString())} ${d.toISOString().slice(11, 16)} UTC`;
     },
   };
 }

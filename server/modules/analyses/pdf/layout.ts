@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type PDFKit from 'pdfkit';
+import { nextTurn } from '../../../db/next-turn.ts';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -8,6 +9,8 @@ export type Doc = PDFKit.PDFDocument;
 const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 export const FONT_REGULAR = path.join(fontDir, 'DejaVuSans.ttf');
 export const FONT_BOLD = path.join(fontDir, 'DejaVuSans-Bold.ttf');
+/** For hashes: every character as wide as the next, so 64 hex digits read and compare as one run. */
+export const FONT_MONO = path.join(fontDir, 'DejaVuSansMono.ttf');
 
 export const MARGIN = 50;
 export const COLOURS = {
@@ -67,13 +70,13 @@ export interface Column {
   align?: 'left' | 'right';
 }
 
-/** A table with a shaded header row, repeated on every page it runs onto. */
-export function table(doc: Doc, columns: Column[], rows: string[][]): void {
+/** Draws a table a row at a time: a shaded header row, repeated on every page it runs onto. */
+function tableDrawer(doc: Doc, columns: Column[], fontSize: number) {
   const total = columns.reduce((n, c) => n + c.width, 0);
   const widths = columns.map((c) => (c.width / total) * contentWidth(doc));
   const pad = 3;
   const rowHeight = (cells: string[], font: string) => {
-    doc.font(font).fontSize(8);
+    doc.font(font).fontSize(fontSize);
     return Math.max(...cells.map((cell, i) => doc.heightOfString(cell || ' ', { width: widths[i] - 2 * pad }))) + 2 * pad;
   };
   const drawRow = (cells: string[], font: string, fill?: string) => {
@@ -81,7 +84,7 @@ export function table(doc: Doc, columns: Column[], rows: string[][]): void {
     const y = doc.y;
     if (fill) doc.rect(MARGIN, y, contentWidth(doc), h).fill(fill);
     let x = MARGIN;
-    doc.font(font).fontSize(8).fillColor(COLOURS.text);
+    doc.font(font).fontSize(fontSize).fillColor(COLOURS.text);
     cells.forEach((cell, i) => {
       doc.text(cell, x + pad, y + pad, { width: widths[i] - 2 * pad, align: columns[i].align ?? 'left' });
       x += widths[i];
@@ -91,16 +94,48 @@ export function table(doc: Doc, columns: Column[], rows: string[][]): void {
     doc.y = y + h;
   };
   const headers = columns.map((c) => c.header);
-  ensureSpace(doc, rowHeight(headers, FONT_BOLD) + 20);
-  drawRow(headers, FONT_BOLD, COLOURS.header);
-  for (const row of rows) {
-    if (doc.y + rowHeight(row, FONT_REGULAR) > bottom(doc)) {
-      doc.addPage();
+  return {
+    start() {
+      ensureSpace(doc, rowHeight(headers, FONT_BOLD) + 20);
       drawRow(headers, FONT_BOLD, COLOURS.header);
-    }
-    drawRow(row, FONT_REGULAR);
+    },
+    row(cells: string[]) {
+      if (doc.y + rowHeight(cells, FONT_REGULAR) > bottom(doc)) {
+        doc.addPage();
+        drawRow(headers, FONT_BOLD, COLOURS.header);
+      }
+      drawRow(cells, FONT_REGULAR);
+    },
+    end() {
+      doc.moveDown(0.5);
+    },
+  };
+}
+
+/** A table with a shaded header row, repeated on every page it runs onto; 8 pt unless `fontSize` says. */
+export function table(doc: Doc, columns: Column[], rows: string[][], fontSize = 8): void {
+  const t = tableDrawer(doc, columns, fontSize);
+  t.start();
+  for (const row of rows) t.row(row);
+  t.end();
+}
+
+/** Rows drawn between two turns of the event loop by tableInTurns: some 2 ms of CPU each on a quiet core. */
+const ROWS_PER_TURN = 10;
+
+/**
+ * A table as `table` draws it, for the long lists (hundreds of rows): a thousand rows take
+ * seconds of CPU, during which no other request of this API node would be answered (DESIGN 10),
+ * so the event loop is served every ROWS_PER_TURN rows.
+ */
+export async function tableInTurns(doc: Doc, columns: Column[], rows: string[][], fontSize = 8): Promise<void> {
+  const t = tableDrawer(doc, columns, fontSize);
+  t.start();
+  for (const [i, row] of rows.entries()) {
+    if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
+    t.row(row);
   }
-  doc.moveDown(0.5);
+  t.end();
 }
 
 export interface Bar {

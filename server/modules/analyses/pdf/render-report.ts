@@ -1,15 +1,18 @@
 import { markCover } from '../evaluation-mark.ts';
-import { acceptanceSection } from './acceptance-section.ts';
+import { acceptanceSection, deactivatedSection } from './acceptance-section.ts';
 import { processSection, topHoldersSection } from './breakdown-section.ts';
 import { coverSection } from './cover-section.ts';
 import { excludedSection } from './excluded-section.ts';
 import { reportFormat } from './format.ts';
+import { inputSection } from './input-section.ts';
 import { COLOURS, FONT_REGULAR, MARGIN, type Doc } from './layout.ts';
 import type { ReportData } from './report-data.ts';
+import { openByRiskSection, openListedSection } from './open-section.ts';
 import type { ReportLanguage } from './report-strings.ts';
+import { signOffSection } from './signoff-section.ts';
 import { summarySection } from './summary-section.ts';
 
-/** The PDF report of one analysis in one language (issue 15 item 3). */
+/** The PDF report of one analysis in one language (issue 15 item 3), the one an auditor files (issue 27). `generated.by`: who exported it, as the sign-off names them. */
 export async function renderReport(
   data: ReportData,
   lang: ReportLanguage,
@@ -33,14 +36,20 @@ export async function renderReport(
     doc.on('error', reject);
   });
 
+  // Overview first, then the details an auditor checks one by one, then the sign-off (issue 27).
   coverSection(doc, data, f, generated);
   markCover(doc, data.cover.evaluation, lang);
   doc.addPage();
+  inputSection(doc, data, f);
   summarySection(doc, data, f);
   processSection(doc, data, f);
   topHoldersSection(doc, data, f);
-  acceptanceSection(doc, data, f);
-  excludedSection(doc, data, f);
+  await openByRiskSection(doc, data, f);
+  await openListedSection(doc, data, f);
+  await acceptanceSection(doc, data, f);
+  deactivatedSection(doc, data, f);
+  await excludedSection(doc, data, f);
+  signOffSection(doc, generated, f);
 
   // Page numbers once the page count is known.
   const { start, count } = doc.bufferedPageRange();

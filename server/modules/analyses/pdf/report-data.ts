@@ -3,15 +3,24 @@ import { filterConditions } from '../../../resources/list-filter.ts';
 import { analysisInEvaluation } from '../../licences/licence-state.ts';
 import { addFindingNames } from '../finding-names.ts';
 import { findingsResource } from '../findings-resource.ts';
+import { analysisInput, type AnalysisInput } from './input-data.ts';
+import { openFindings, type OpenFindings } from './open-data.ts';
 
 /** Rows listed in full at most; the rest is counted (the xlsx export holds every row). */
 export const LISTED_ROWS_LIMIT = 500;
+/**
+ * Open findings of critical and high risks listed in full at most (issue 27): 30 to 50 pages and
+ * some 2 s of CPU to draw, where an L analysis has a million findings. The rest is counted, and
+ * the report says how many and where they are (the CSV and XLSX export).
+ */
+export const OPEN_LISTED_LIMIT = 1000;
 
 export interface CountCell {
   findings: number;
-  /** By status (DESIGN 6), as the dashboard counts: accepted and not mitigated; mitigated apart. */
+  /** By status (DESIGN 6), as the dashboard counts: accepted and not mitigated; mitigated apart; deactivated apart (issue 27). */
   accepted: number;
   mitigated: number;
+  deactivated: number;
 }
 
 export interface RankedHolder {
@@ -22,18 +31,33 @@ export interface RankedHolder {
   findings: number;
 }
 
+/** An accepted or a mitigated finding, with what was decided of it. */
 export interface AcceptedRow {
   level: string;
   holder: string;
   riskId: string;
   riskDescription: string;
   riskLevel: string;
+  status: 'accepted' | 'mitigated';
   acceptedBy: string;
+  /** The mitigating controls that apply (a mitigated finding). */
+  controls: string[];
   message: string;
   validTo: string | null;
 }
 
-export interface ReportData {
+/** A risk the customer deactivated, with its findings under the filter (issue 27). */
+export interface DeactivatedRisk {
+  riskId: string;
+  riskDescription: string;
+  riskLevel: string;
+  findings: number;
+  by: string;
+  at: string;
+  message: string;
+}
+
+export interface ReportFigures {
   cover: {
     analysisName: string;
     customer: string;
@@ -41,6 +65,8 @@ export interface ReportData {
     systemPeriod: string;
     periodDate: string;
     ruleset: string;
+    /** The risk period's date: which version of the ruleset. */
+    rulesetDate: string;
     analysisDate: string;
     level: string;
     mode: string;
@@ -53,12 +79,16 @@ export interface ReportData {
   totals: CountCell;
   usersInScope: number | null;
   /** Counts per (holder level, risk level), as stored findings under the filter. */
-  byLevelAndRisk: { level: string; riskLevel: string; findings: number; accepted: number; mitigated: number }[];
+  byLevelAndRisk: { level: string; riskLevel: string; findings: number; accepted: number; mitigated: number; deactivated: number }[];
   byProcessAndLevel: { businessProcess: string; level: string; findings: number; accepted: number }[];
   topUsers: RankedHolder[];
   topRoles: RankedHolder[];
+  /** Accepted and mitigated findings, LISTED_ROWS_LIMIT at most, and how many there are. */
   accepted: AcceptedRow[];
   acceptedTotal: number;
+  deactivatedRisks: DeactivatedRisk[];
+  /** What the analysis read, how and who ran it (issue 27). */
+  input: AnalysisInput;
   excluded: { bname: string; reasons: string[] }[];
   /**
    * Executed vs potential risk (DESIGN 5.17), as the dashboard shows it: the user findings
@@ -68,22 +98,29 @@ export interface ReportData {
   execution: { potential: number; full: number; partial: number; none: number } | null;
 }
 
+export type ReportData = ReportFigures & OpenFindings;
+
 /**
  * Everything the PDF report shows of one completed analysis (issue 15 item 3), under the findings
  * list's filter: the same builder the list and the other exports use, so the report's figures
  * are those of the rows the list shows.
  */
-export async function reportData(db: Database, analysisId: string, filter: Record<string, unknown>): Promise<ReportData> {
+export async function reportData(
+  db: Database,
+  analysisId: string,
+  filter: Record<string, unknown>,
+  limits: { openListed?: number } = {},
+): Promise<ReportData> {
   const { cover, usersInScope, excluded } = await analysisCover(db, analysisId, filter);
   const params: unknown[] = [analysisId];
   const where = ['analysis_id = $1', ...filterConditions(findingsResource, filter, params)].join(' AND ');
   const filtered = `(SELECT * FROM findings WHERE ${where}) f`;
   const count = <T>(sql: string) => db.query<T>(sql, params).then((r) => r.rows);
 
-  const [byLevelAndRisk, byProcessAndLevel, topUsers, topRoles, accepted, execution] = await Promise.all([
+  const [byLevelAndRisk, byProcessAndLevel, topUsers, topRoles, accepted, execution, deactivated, open, input] = await Promise.all([
     count<ReportData['byLevelAndRisk'][number]>(
       `SELECT level, risk_level AS "riskLevel", count(*)::int AS findings, (count(*) FILTER (WHERE status = 'accepted'))::int AS accepted,
-              (count(*) FILTER (WHERE status = 'mitigated'))::int AS mitigated
+              (count(*) FILTER (WHERE status = 'mitigated'))::int AS mitigated, (count(*) FILTER (WHERE status = 'deactivated'))::int AS deactivated
        FROM ${filtered} GROUP BY level, risk_level`,
     ),
     count<ReportData['byProcessAndLevel'][number]>(
@@ -93,10 +130,10 @@ export async function reportData(db: Database, analysisId: string, filter: Recor
     ranked(filtered, 'USER'),
     ranked(filtered, 'ROLE'),
     count<Omit<AcceptedRow, 'riskDescription'> & { total: number }>(
-      `SELECT f.level, f.holder, f.risk_id AS "riskId", f.risk_level AS "riskLevel", COALESCE(f.accepted_by, '') AS "acceptedBy",
-              COALESCE(f.message, '') AS message, ra.valid_to AS "validTo", count(*) OVER ()::int AS total
+      `SELECT f.level, f.holder, f.risk_id AS "riskId", f.risk_level AS "riskLevel", f.status, COALESCE(f.accepted_by, '') AS "acceptedBy",
+              f.controls, COALESCE(f.message, '') AS message, ra.valid_to AS "validTo", count(*) OVER ()::int AS total
        FROM ${filtered} LEFT JOIN risk_acceptances ra ON ra.id = f.acceptance_id
-       WHERE f.accepted
+       WHERE f.status IN ('accepted', 'mitigated')
        ORDER BY f.risk_id COLLATE "C", f.level, f.holder COLLATE "C"
        LIMIT ${LISTED_ROWS_LIMIT}`,
     ),
@@ -108,11 +145,21 @@ export async function reportData(db: Database, analysisId: string, filter: Recor
               (count(*) FILTER (WHERE execution = 'NONE'))::int AS none
        FROM ${filtered}`,
     ),
+    count<Omit<DeactivatedRisk, 'riskDescription' | 'at'> & { at: Date | string }>(
+      `SELECT f.risk_id AS "riskId", f.risk_level AS "riskLevel", count(*)::int AS findings,
+              COALESCE(d.created_by, '') AS by, d.created_at AS at, d.message
+       FROM ${filtered} JOIN risk_deactivations d ON d.customer_id = f.customer_id AND d.risk_id = f.risk_id
+       WHERE f.status = 'deactivated'
+       GROUP BY f.risk_id, f.risk_level, d.created_by, d.created_at, d.message
+       ORDER BY f.risk_id COLLATE "C"`,
+    ),
+    openFindings(db, analysisId, filtered, params, limits.openListed ?? OPEN_LISTED_LIMIT),
+    analysisInput(db, analysisId),
   ]);
   const { withUsage, ...executed } = execution[0];
   const totals = byLevelAndRisk.reduce(
-    (t, r) => ({ findings: t.findings + r.findings, accepted: t.accepted + r.accepted, mitigated: t.mitigated + r.mitigated }),
-    { findings: 0, accepted: 0, mitigated: 0 },
+    (t, r) => ({ findings: t.findings + r.findings, accepted: t.accepted + r.accepted, mitigated: t.mitigated + r.mitigated, deactivated: t.deactivated + r.deactivated }),
+    { findings: 0, accepted: 0, mitigated: 0, deactivated: 0 },
   );
   const named = async (rows: Omit<RankedHolder, 'name'>[], level: string): Promise<RankedHolder[]> =>
     (await addFindingNames(db, rows.map((r) => ({ ...r, analysisId, level, riskId: '' })))).map((r) => ({
@@ -123,6 +170,7 @@ export async function reportData(db: Database, analysisId: string, filter: Recor
       findings: r.findings,
     }));
   const acceptedNamed = await addFindingNames(db, accepted.map((r) => ({ ...r, analysisId })));
+  const deactivatedNamed = await addFindingNames(db, deactivated.map((r) => ({ ...r, analysisId, level: '', holder: '' })));
 
   return {
     cover,
@@ -138,13 +186,26 @@ export async function reportData(db: Database, analysisId: string, filter: Recor
       riskId: r.riskId,
       riskDescription: r.riskDescription,
       riskLevel: r.riskLevel,
+      status: r.status,
       acceptedBy: r.acceptedBy,
+      controls: r.controls,
       message: r.message,
       validTo: r.validTo,
     })),
     acceptedTotal: accepted[0]?.total ?? 0,
+    deactivatedRisks: deactivatedNamed.map((r) => ({
+      riskId: r.riskId,
+      riskDescription: r.riskDescription,
+      riskLevel: r.riskLevel,
+      findings: r.findings,
+      by: r.by,
+      at: new Date(r.at).toISOString(),
+      message: r.message,
+    })),
     excluded,
     execution: withUsage ? executed : null,
+    input,
+    ...open,
   };
 
   function ranked(from: string, level: 'USER' | 'ROLE') {
@@ -176,6 +237,7 @@ export async function analysisCover(
     period_name: string;
     period_date: string;
     ruleset: string;
+    ruleset_date: string;
     analysis_date: string;
     level: string;
     mode: string;
@@ -185,7 +247,7 @@ export async function analysisCover(
     excluded_users: { bname: string; reasons: string[] }[] | null;
   }>(
     `SELECT a.name, c.name AS customer, s.sid, s.sap_version, sp.name AS period_name, sp.period_date, rp.name AS ruleset,
-            a.analysis_date, a.level, a.mode, a.include_locked, a.include_expired, a.counts, a.excluded_users
+            rp.period_date AS ruleset_date, a.analysis_date, a.level, a.mode, a.include_locked, a.include_expired, a.counts, a.excluded_users
      FROM analyses a
      JOIN customers c ON c.id = a.customer_id
      JOIN system_periods sp ON sp.id = a.system_period_id
@@ -203,6 +265,7 @@ export async function analysisCover(
       systemPeriod: m.period_name,
       periodDate: m.period_date,
       ruleset: m.ruleset,
+      rulesetDate: m.ruleset_date,
       analysisDate: m.analysis_date,
       level: m.level,
       mode: m.mode,

@@ -15,7 +15,8 @@ export function summarySection(doc: Doc, data: ReportData, f: ReportFormat): voi
     [t('total_findings'), num(data.totals.findings)],
     [t('accepted'), num(data.totals.accepted)],
     [t('mitigated'), num(data.totals.mitigated)],
-    [t('open'), num(data.totals.findings - data.totals.accepted - data.totals.mitigated)],
+    [t('deactivated'), num(data.totals.deactivated)],
+    [t('open'), num(data.totals.findings - data.totals.accepted - data.totals.mitigated - data.totals.deactivated)],
     ...(data.usersInScope === null ? [] : ([[t('users_in_scope'), num(data.usersInScope)]] as [string, string][])),
     [t('users_excluded'), num(data.excluded.length)],
   ]);
