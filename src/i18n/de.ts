@@ -12,6 +12,7 @@ export const de = {
       login_failed: 'Bitte prüfen Sie die eingegebenen Werte und versuchen Sie es erneut.',
       rate_limited: 'Zu viele Anmeldeversuche; bitte versuchen Sie es gleich noch einmal.',
       customer_passive: 'Ihr Kunde ist passiv, daher können sich seine Benutzer nicht anmelden. Wenden Sie sich an Ihren Administrator.',
+      database_unavailable: 'Der Server verbindet sich erneut mit seiner Datenbank; versuchen Sie in einigen Sekunden erneut, sich anzumelden.',
       session_expired: 'Ihre Sitzung ist abgelaufen; bitte melden Sie sich erneut an.',
       register: 'Konto anlegen',
       forgot_password: 'Passwort vergessen?',

@@ -15,6 +15,7 @@ export const en = {
       login_failed: 'Please check entered values and try again.',
       rate_limited: 'Too many login attempts; try again in a moment.',
       customer_passive: 'Your customer is passive, so its users cannot sign in. Ask your administrator.',
+      database_unavailable: 'The server is reconnecting to its database; try to sign in again in a few seconds.',
       session_expired: 'Your session has ended; please sign in again.',
       register: 'Create an account',
       forgot_password: 'Forgot your password?',

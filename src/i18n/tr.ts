@@ -12,6 +12,7 @@ export const tr = {
       login_failed: 'Lütfen girilen değerleri kontrol edip tekrar deneyin.',
       rate_limited: 'Çok fazla giriş denemesi; biraz sonra tekrar deneyin.',
       customer_passive: 'Müşteriniz pasif olduğu için kullanıcıları giriş yapamaz. Yöneticinize başvurun.',
+      database_unavailable: 'Sunucu veritabanına yeniden bağlanıyor; birkaç saniye sonra tekrar giriş yapmayı deneyin.',
       session_expired: 'Oturumunuz sona erdi; lütfen tekrar giriş yapın.',
       register: 'Hesap oluştur',
       forgot_password: 'Parolanızı mı unuttunuz?',

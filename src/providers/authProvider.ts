@@ -55,6 +55,7 @@ export function canAccessResource(viewer: Viewer | null, resource: string, actio
 const LOGIN_ERRORS: Record<string, string> = {
   RATE_LIMITED: 'segra.auth.rate_limited',
   CUSTOMER_PASSIVE: 'segra.auth.customer_passive',
+  DATABASE_UNAVAILABLE: 'segra.auth.database_unavailable',
 };
 
 /** Login against POST /api/auth/login; the Role claim decides what the user may reach. */

@@ -35,6 +35,9 @@ describe('authProvider', () => {
     await expect(authProvider.login({ email: 'a@x.test', password: 'bad!' })).rejects.toThrow('segra.auth.rate_limited');
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'CUSTOMER_PASSIVE' }), { status: 403 })));
     await expect(authProvider.login({ email: 'a@x.test', password: 'right' })).rejects.toThrow('segra.auth.customer_passive');
+    // The database away (DESIGN 7b): not "check entered values", but that the server is reconnecting.
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'DATABASE_UNAVAILABLE', params: { seconds: 5 } }), { status: 503 })));
+    await expect(authProvider.login({ email: 'a@x.test', password: 'right' })).rejects.toThrow('segra.auth.database_unavailable');
     expect(readToken()).toBeNull();
   });
 
