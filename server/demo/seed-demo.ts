@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultRuleset, defaultRulesetName } from '../../engine/rulesets/default-ruleset.ts';
@@ -8,6 +9,18 @@ import type { Database } from '../db/database.ts';
 import { generateLandscape } from '../../generator/index.ts';
 import { runExtractImport } from '../jobs/import-extract-job.ts';
 import { writeRuleset } from '../periods/ruleset-store.ts';
+import { recordImportFiles, type UploadedFile } from '../uploads/import-files.ts';
+
+/** The files of a folder, in name order, as an upload records them. */
+async function hashedFiles(dir: string): Promise<UploadedFile[]> {
+  const names = (await readdir(dir)).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const bytes = await readFile(path.join(dir, name));
+      return { name, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+    }),
+  );
+}
 
 export interface DemoSeed {
   customerId: string;
@@ -45,7 +58,11 @@ export async function seedDemo(db: Database, options: { today: string; seed?: nu
       [customerId, system.rows[0].id, `DEM ${options.today}`, options.today, importId],
     );
     const systemPeriodId = period.rows[0].id;
+    // The demo's extract is named in its report like an upload (issue 27): its files, sizes and SHA-256,
+    // hashed before the import, which removes its folder.
+    const files = await hashedFiles(path.join(work, 'system'));
     await runExtractImport(db, { periodId: systemPeriodId, importId, dir: path.join(work, 'system'), input: path.join(work, 'system') });
+    await recordImportFiles(db, { customerId, uploadId: importId, files, by: 'segra (demo)' });
     const risk = await db.query<{ id: string }>(
       `INSERT INTO risk_periods (customer_id, name, period_date, status, progress, imported_at) VALUES ($1, $2, $3, 'ready', 100, now()) RETURNING id`,
       [customerId, defaultRulesetName, options.today],

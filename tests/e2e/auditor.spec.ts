@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { REPORT_STRINGS } from '../../server/modules/analyses/pdf/report-strings.ts';
 import { tr as a } from '../../src/i18n/analysis/tr.ts';
 import { apiToken, DEMO_CUSTOMER, loginAs, watchConsole } from './session.ts';
 
@@ -88,9 +89,19 @@ test('a view-only auditor chooses an analysis, sees its findings down to the val
   const text = (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text.replace(/\s+/g, ' ');
   expect(text).toContain(DEMO_ANALYSIS);
   expect(text).toContain(DEMO_CUSTOMER);
-  // PDF content: the lead adds here, with issue 27's PDF work merged, that `text` holds the open
-  // critical findings (at least `openCritical`, seen in the list above), the input hashes and
-  // the sign-off block.
+  // What an auditor files (issue 27 item 2): the open critical finding seen in the list, the
+  // input with each extract file's SHA-256, and the sign-off block at the end.
+  const r = REPORT_STRINGS.tr;
+  const listed = text.slice(text.indexOf(r.open_listed_title));
+  expect(text).toContain(r.open_listed_title);
+  expect(listed).toContain(openCritical);
+  const input = text.slice(text.indexOf(r.input_title), text.indexOf(r.input_title) + 4000);
+  expect(text).toContain(r.input_title);
+  expect(input).toMatch(/AGR_1251\.csv/);
+  expect(input.match(/\b[0-9a-f]{64}\b/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+  const signOff = text.slice(text.lastIndexOf(r.signoff_title));
+  for (const key of ['prepared_by', 'reviewed_by', 'review_date', 'signature'] as const) expect(signOff).toContain(r[key]);
+  expect(signOff).toContain(auditor.email);
 
   // The dashboard and the home page show the same analysis, for the same reason.
   await page.goto('/app/reports/dashboard');
