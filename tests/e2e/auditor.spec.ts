@@ -107,6 +107,8 @@ test('a view-only auditor chooses an analysis, sees its findings down to the val
   await page.goto('/app/reports/dashboard');
   await expect(page.getByTestId('shown-analysis')).toContainText(shown);
   await expect(page.getByTestId('reports-dashboard')).toBeVisible({ timeout: 15_000 });
+  // The status pie is drawn (its animation left it empty in screenshots: drawn without one now).
+  await expect(page.locator('.recharts-pie-sector path').first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/auditor-dashboard.png`, fullPage: true });
   await page.goto('/dashboards/default');
   await expect(page.getByTestId('shown-analysis')).toContainText(shown);

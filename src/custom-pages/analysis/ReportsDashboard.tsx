@@ -107,7 +107,7 @@ export function DashboardView({ data }: { data: Dashboard }) {
           <Panel title="segra.analysis.dashboard.accepted_vs_open">
             <ResponsiveContainer width="100%" height={260}>
               <PieChart>
-                <Pie data={pie} dataKey="value" nameKey="name" innerRadius={50} outerRadius={90} label style={clickable} onClick={(_, i) => open({ status: pie[i].status })}>
+                <Pie data={pie} dataKey="value" nameKey="name" innerRadius={50} outerRadius={90} label isAnimationActive={false} style={clickable} onClick={(_, i) => open({ status: pie[i].status })}>
                   {pie.map((p) => (
                     <Cell key={p.name} fill={p.fill} />
                   ))}
