@@ -35,7 +35,10 @@ test.describe('as a visitor', () => {
     await page.goto('/invalid-access');
     await expect(page.getByRole('heading', { name: 'Geçersiz erişim' })).toBeVisible();
 
-    for (const unknown of ['/no-such-page', '/app', '/app/unknown', '/dashboards']) {
+    // /app is the app's root (it leads to the landing page): a visitor logs in first.
+    await page.goto('/app');
+    await expect(page).toHaveURL(/\/login$/);
+    for (const unknown of ['/no-such-page', '/app/unknown', '/dashboards']) {
       await page.goto(unknown);
       await expect(page, unknown).toHaveURL(/\/page-not-found$/);
       await expect(page.getByText('Aradığınız sayfa mevcut değil.')).toBeVisible();
@@ -82,6 +85,11 @@ test.describe('as SuperAdmin', () => {
     }
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboards\/default$/);
+    // The app's root is the landing page too (issue 27), loaded directly or with a trailing slash.
+    for (const root of ['/app', '/app/']) {
+      await page.goto(root);
+      await expect(page, root).toHaveURL(/\/dashboards\/default$/);
+    }
     expect(errors).toEqual([]);
   });
 

@@ -59,7 +59,15 @@ describe('guard decisions (spec 6)', () => {
     expect(decide('/dashboards/default', null, extra)).toBe('login');
     expect(decide('/app/apps/calendar', null, extra)).toBe('login');
     expect(decide('/no-such-page', null, extra)).toBe('not-found');
-    expect(decide('/app', null, extra)).toBe('not-found');
+  });
+
+  it('sends /app, the app prefix itself, to the landing page (a visitor first to login)', () => {
+    for (const path of ['/app', '/app/']) {
+      expect(decide(path, admin, extra), path).toBe('home');
+      expect(decide(path, { role: 'User', permissions: { 'reports/list': { add: false, update: false, delete: false, view: false } } }, extra), path).toBe('home');
+      expect(decide(path, null, extra), path).toBe('login');
+    }
+    expect(decide('/apps', admin, extra)).toBe('not-found');
   });
 
   it('lets SuperAdmin everywhere and sends other roles away from SuperAdmin areas', () => {
