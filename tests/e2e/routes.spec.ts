@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { de } from '../../src/i18n/de.ts';
 import { tr } from '../../src/i18n/tr.ts';
 import { SCREENS, screenPath } from '../../src/routes/route-table.ts';
 import { loginAs, spaGoto, watchConsole } from './session.ts';
@@ -89,6 +90,23 @@ test.describe('as SuperAdmin', () => {
     for (const root of ['/app', '/app/']) {
       await page.goto(root);
       await expect(page, root).toHaveURL(/\/dashboards\/default$/);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('the not-found and unauthorized pages read in the chosen language, upper-cased as that language does (issue 27)', async ({ page }) => {
+    const errors = watchConsole(page);
+    await loginAs(page);
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
+    for (const path of ['/no-such-page', '/unauthorized']) {
+      await page.goto(path);
+      await expect(page.locator('html'), path).toHaveAttribute('lang', 'de');
+      const home = page.getByRole('link', { name: de.segra.status.back_home });
+      // innerText is what the eye sees: the button's text-transform applied with the page's language.
+      expect(await home.innerText(), path).toBe(de.segra.status.back_home.toLocaleUpperCase('de'));
+      await page.screenshot({ path: `test-results/routes/german${path.replaceAll('/', '_')}.png` });
     }
     expect(errors).toEqual([]);
   });
