@@ -8,10 +8,21 @@ const TITLE = 'segra.screens.reports_decision_trail';
 const F = 'segra.mitigations.fields';
 const ENTITIES = ['risk-acceptances', 'risk-deactivations', 'mitigating-controls', 'mitigations'];
 
+/**
+ * Who a change was for, in the UI's words: a mitigation's level (USER|ROLE) or an acceptance's
+ * scope (global|user|role) as the API keeps them; an unknown value is shown as it is.
+ */
+function holderKind(d: Record<string, unknown>, translate: (key: string, options?: object) => string): string | undefined {
+  if (typeof d.level === 'string') return translate(`segra.mitigations.level.${d.level}`, { _: d.level });
+  if (typeof d.scope === 'string') return translate(`segra.analysis.scope.${d.scope}`, { _: d.scope });
+  return undefined;
+}
+
 /** What the change was about, in a line: the risk, the holder, the control. */
 function Summary({ record }: { record: RaRecord }) {
+  const translate = useTranslate();
   const d = (record.detail ?? {}) as Record<string, unknown>;
-  const parts = [d.controlId, d.riskId, d.level ?? d.scope, d.holder, d.validTo ? `→ ${String(d.validTo)}` : null, d.message ?? d.reason]
+  const parts = [d.controlId, d.riskId, holderKind(d, translate), d.holder, d.validTo ? `→ ${String(d.validTo)}` : null, d.message ?? d.reason]
     .filter((v) => v !== undefined && v !== null && v !== '')
     .map(String);
   return <span>{parts.join(' · ')}</span>;
