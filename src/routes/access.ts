@@ -26,12 +26,12 @@ export function operationOf(action: string): PageOperation {
 /**
  * Whether the viewer may do `op` on a screen. Roles come first (SuperAdmin-only areas); the
  * group's page permissions gate only the `User` role, like the API does, and a `User` without
- * a group (empty claim) is not gated on reads.
+ * a group (empty claim) is not gated on reads. The user's own account is no group's to gate.
  */
 export function canOnScreen(viewer: Viewer, screen: ScreenRoute, op: PageOperation = 'read'): boolean {
   const roles = rolesOf(screen);
   if (roles && !roles.includes(viewer.role)) return false;
-  if (viewer.role !== 'User') return true;
+  if (viewer.role !== 'User' || screen.ownAccount) return true;
   const pages = viewer.permissions ?? {};
   if (op === 'read' && Object.keys(pages).length === 0) return true;
   return pageAllows(Object.hasOwn(pages, screen.pageKey) ? pages[screen.pageKey] : undefined, op);
