@@ -65,12 +65,14 @@ export const authProvider: AuthProvider = {
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ email: email ?? username, password }),
     });
-    const body = (await response.json().catch(() => ({}))) as { token?: string; code?: string };
+    const body = (await response.json().catch(() => ({}))) as { token?: string; code?: string; user?: { activeCustomerId?: string | null } };
     if (!response.ok || !body.token) {
       // The key is translated by the login page (spec 8: "Please check entered values and try again").
       throw new Error(body.code && Object.hasOwn(LOGIN_ERRORS, body.code) ? LOGIN_ERRORS[body.code] : 'segra.auth.login_failed');
     }
     storeToken(body.token);
+    // A SuperAdmin goes on with the customer it last chose, kept by the server (issue 27).
+    setActiveCustomer(body.user?.activeCustomerId ?? null);
   },
   async logout() {
     // The server ends the session too (DESIGN 6), so a copy of the token is as dead as this one.

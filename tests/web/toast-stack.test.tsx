@@ -67,7 +67,8 @@ describe('toasts (spec 9)', () => {
     await act(async () => notify('ra.notification.http_error', { type: 'error' }));
     expect(toasts()).toHaveLength(3);
     await act(async () => notify('segra.analysis.approval.accepted', { type: 'success' }));
-    expect(toasts()).toEqual([catalogues.tr.segra.analysis.approval.accepted, updated, catalogues.tr.segra.errors.persist_timeout]);
+    const accepted = (catalogues.tr.segra as unknown as { analysis: { approval: { accepted: string } } }).analysis.approval.accepted;
+    expect(toasts()).toEqual([accepted, updated, catalogues.tr.segra.errors.persist_timeout]);
     // Any other 'info' (a running import, a cancelled analysis) says nothing about the error.
     await act(async () => notify('ra.notification.http_error', { type: 'error' }));
     await act(async () => notify('segra.analysis.requests.canceled', { type: 'info' }));
