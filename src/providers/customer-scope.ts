@@ -1,6 +1,7 @@
 /**
  * The SuperAdmin's active customer (DESIGN 6): its id goes out as `X-Customer-Id` on API
- * calls. Kept in session storage, not local storage: only menu and settings persist (spec 3).
+ * calls. Kept in session storage, not local storage: only menu and settings persist (spec 3);
+ * the server keeps the last choice for the next login (issue 27, layout/CustomerPicker.tsx).
  */
 const KEY = 'segra.activeCustomer';
 const listeners = new Set<() => void>();

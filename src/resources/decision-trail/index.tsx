@@ -1,5 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { Datagrid, FunctionField, List, Pagination, SelectInput, TextField, useTranslate, type RaRecord } from 'react-admin';
+import { FunctionField, List, Pagination, SelectInput, TextField, useTranslate, type RaRecord } from 'react-admin';
+import { CustomerAwareDatagrid } from '../common/CustomerColumn.tsx';
 import { LocaleDateField } from '../common/fields.tsx';
 import { NoData, PER_PAGE_OPTIONS } from '../common/ListPage.tsx';
 import { NeedsCustomer } from '../common/NeedsCustomer.tsx';
@@ -57,13 +58,13 @@ export function DecisionTrailList() {
         filters={filters}
         sort={{ field: 'createdAt', order: 'DESC' }}
       >
-        <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoData />}>
+        <CustomerAwareDatagrid bulkActionButtons={false} rowClick={false} empty={<NoData />}>
           <LocaleDateField source="createdAt" label={`${F}.time`} sortable={false} />
           <FunctionField label={`${F}.action`} render={(r: RaRecord) => translate(`segra.mitigations.trail.actions.${r.action}`, { _: r.action })} />
           <FunctionField label={`${F}.entity`} render={(r: RaRecord) => translate(`segra.mitigations.trail.entities.${r.entity}`, { _: r.entity })} />
           <FunctionField label={`${F}.detail`} render={(r: RaRecord) => <Summary record={r} />} />
           <TextField source="actorEmail" label={`${F}.actor`} sortable={false} />
-        </Datagrid>
+        </CustomerAwareDatagrid>
       </List>
     </>
   );
