@@ -4,7 +4,7 @@ import type { PagePermission, Role } from '../../contracts/pages.ts';
 import { operationOf, type Viewer } from '../routes/access.ts';
 import { canOnScreen } from '../routes/access.ts';
 import { screenForPath } from '../routes/route-table.ts';
-import { setActiveCustomer } from './customer-scope.ts';
+import { forgetActiveCustomer, setActiveCustomer } from './customer-scope.ts';
 import { clearToken, isLoggedInFlag, readToken, storeToken } from './token-store.ts';
 
 export interface TokenClaims {
@@ -79,7 +79,7 @@ export const authProvider: AuthProvider = {
     // Only a live token is sent; whatever the answer, the browser forgets it.
     const token = currentClaims() ? readToken() : null;
     clearToken();
-    setActiveCustomer(null);
+    forgetActiveCustomer();
     if (token) {
       await fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } }).catch(() => undefined);
     }

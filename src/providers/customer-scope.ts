@@ -20,6 +20,19 @@ export function setActiveCustomer(id: string | null): void {
   listeners.forEach((l) => l());
 }
 
+/**
+ * Forgets the active customer at logout without telling the screens: they are being left, and
+ * told they would reload their lists for no customer with the token already gone (401s). The
+ * next login sets it again from the server's answer.
+ */
+export function forgetActiveCustomer(): void {
+  try {
+    window.sessionStorage.removeItem(KEY);
+  } catch {
+    // Storage refused: nothing was kept.
+  }
+}
+
 /** For useSyncExternalStore. */
 export function subscribeActiveCustomer(listener: () => void): () => void {
   listeners.add(listener);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { de } from '../../src/i18n/de.ts';
 import { tr } from '../../src/i18n/tr.ts';
 import { SCREENS, screenPath } from '../../src/routes/route-table.ts';
-import { loginAs, spaGoto, watchConsole } from './session.ts';
+import { DEMO_CUSTOMER, loginAs, pickDemoCustomer, spaGoto, watchConsole } from './session.ts';
 
 /** Every protected path of the spec (section 2) with the Turkish label its page shows. */
 const label = (key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], tr) as string;
@@ -152,8 +152,23 @@ test.describe('as SuperAdmin', () => {
     expect(stored).toMatchObject({ menuPlacement: 'vertical', colour: 'dark-purple' });
     // 1280 px is under the 1400 px breakpoint: the vertical menu is unpinned (icons only).
     await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'User management' })).toBeVisible();
+    // The SuperAdmin's last choice of customer is kept across logins (issue 27): choose none here.
+    await page.getByRole('combobox', { name: 'Active customer' }).click();
+    await page.getByRole('option', { name: 'All customers' }).click();
     await expect(page.getByText('Choose an active customer at the top to add records to it.')).toBeVisible();
     await page.screenshot({ path: 'test-results/routes/theme-vertical-dark-purple.png', fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  test('the active customer is kept for the next login (issue 27)', async ({ page }) => {
+    const errors = watchConsole(page);
+    await loginAs(page);
+    await pickDemoCustomer(page);
+    await page.getByRole('button', { name: tr.ra.auth.user_menu }).click();
+    await page.getByRole('menuitem', { name: tr.ra.auth.logout }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await loginAs(page);
+    await expect(page.getByRole('combobox', { name: tr.segra.layout.active_customer })).toHaveText(DEMO_CUSTOMER);
     expect(errors).toEqual([]);
   });
 
@@ -184,6 +199,9 @@ test.describe('as SuperAdmin', () => {
     await loginAs(page);
     // The guard lives in the (lazily loaded) layout: the count starts once it is there.
     await expect(page.getByRole('navigation', { name: 'Ana menü' })).toBeVisible();
+    // And the landing page's own chunks are in (with a kept active customer it shows more, issue 27):
+    // the jump below would otherwise run out their load timeout.
+    await page.waitForLoadState('networkidle');
     await page.clock.runFor('15:01');
     const warning = page.getByRole('dialog', { name: 'Hâlâ orada mısınız?' });
     await expect(warning).toBeVisible();
