@@ -64,6 +64,9 @@ const schema = z.object({
 
 export type Config = z.infer<typeof schema>;
 
+/** The names of every setting, e.g. for checking that the README names them all. */
+export const CONFIG_SETTINGS: readonly string[] = Object.keys(schema.shape);
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

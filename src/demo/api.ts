@@ -5,7 +5,7 @@ import type { Ruleset } from '../../engine/model/ruleset.ts';
 import { defaultRuleset } from '../../engine/rulesets/default-ruleset.ts';
 import { DemoAnalyses, initialData } from './analyses.ts';
 import { error, notInDemo, parseJson } from './answers.ts';
-import { authRoute, sessionOf, unauthenticated } from './auth.ts';
+import { activeCustomerRoute, authRoute, sessionOf, unauthenticated } from './auth.ts';
 import { compare } from './compare.ts';
 import type { DemoContext } from './context.ts';
 import { dashboard } from './dashboard.ts';
@@ -47,6 +47,8 @@ export class DemoApi {
   private readonly ctx: DemoContext;
   private readonly analyses: DemoAnalyses;
   private readonly choices: DemoAnalysisChoices;
+  /** Each SuperAdmin's active customer, kept for its next sign-in in this tab (issue 27). */
+  private readonly activeCustomers = new Map<string, string | null>();
 
   constructor(options: DemoApiOptions = {}) {
     const now = options.now ?? (() => new Date());
@@ -79,7 +81,8 @@ export class DemoApi {
         return notInDemo('uploads are not processed in the demo');
       }
       const body = typeof req.body === 'string' ? parseJson(req.body) : undefined;
-      if (seg[0] === 'auth') return authRoute(method, seg[1], body, req.headers, this.ctx.now());
+      if (seg[0] === 'auth' && seg[1] === 'active-customer' && method === 'PUT') return await activeCustomerRoute(this.ctx, this.activeCustomers, body, req.headers);
+      if (seg[0] === 'auth') return authRoute(method, seg[1], body, req.headers, this.ctx.now(), this.activeCustomers);
       const claims = sessionOf(req.headers, this.ctx.now());
       if (!claims) return unauthenticated();
       return (await this.route(method, seg, req.url.searchParams, body, claims.email)) ?? notInDemo(`${method} ${path}`);

@@ -121,6 +121,7 @@ export const de = {
       menu: 'Hauptmenü',
       language: 'Sprache',
       active_customer: 'Aktiver Kunde',
+      active_customer_not_kept: 'Der aktive Kunde gilt für diese Sitzung, konnte aber nicht für die nächste Anmeldung gespeichert werden',
       all_customers: 'Alle Kunden',
       choose_customer: 'Wählen Sie oben einen aktiven Kunden, um Datensätze hinzuzufügen.',
     },

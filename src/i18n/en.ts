@@ -124,6 +124,7 @@ export const en = {
       menu: 'Main menu',
       language: 'Language',
       active_customer: 'Active customer',
+      active_customer_not_kept: 'The active customer is chosen for this session but could not be kept for your next login',
       all_customers: 'All customers',
       choose_customer: 'Choose an active customer at the top to add records to it.',
     },

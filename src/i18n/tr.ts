@@ -121,6 +121,7 @@ export const tr = {
       menu: 'Ana menü',
       language: 'Dil',
       active_customer: 'Etkin müşteri',
+      active_customer_not_kept: 'Etkin müşteri bu oturum için seçildi, ancak sonraki girişler için saklanamadı',
       all_customers: 'Tüm müşteriler',
       choose_customer: 'Kayıt eklemek için üstten etkin bir müşteri seçin.',
     },

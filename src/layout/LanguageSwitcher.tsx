@@ -1,6 +1,6 @@
 import TranslateIcon from '@mui/icons-material/Translate';
 import { Button, Menu, MenuItem } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocaleState, useLocales, useTranslate } from 'react-admin';
 
 /** tr / en / de (spec 1: Turkish default); the choice is kept by react-admin's store. */
@@ -9,10 +9,6 @@ export function LanguageSwitcher({ color = 'inherit' }: { color?: 'inherit' | 'p
   const locales = useLocales();
   const [locale, setLocale] = useLocaleState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // The page's language follows the chosen one (screen readers, hyphenation).
-  useEffect(() => {
-    document.documentElement.lang = locale;
-  }, [locale]);
   return (
     <>
       <Button

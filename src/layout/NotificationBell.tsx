@@ -97,7 +97,7 @@ export function ServerNotificationsMenu() {
             data-unread={n.read ? undefined : 'true'}
           >
             <ListItemText
-              primary={translate(kindKey(n.kind), n.params)}
+              primary={translate(kindKey(n.kind, n.params), n.params)}
               secondary={`${when(n.createdAt)}${n.read ? '' : ` · ${translate('segra.notifications.unread')}`}`}
               slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 600 } } }}
             />

@@ -15,7 +15,8 @@ export function UserMenuButton() {
   const logout = useLogout();
   const { data: identity } = useGetIdentity();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Like the menus, the settings entry shows only when the user may open the page (spec 6).
+  // Like the menus, the settings entry shows only when the user may open the page (spec 6):
+  // every logged-in user may, its own name and password being its own (issue 27).
   const viewer = currentViewer();
   const canOpenSettings = viewer !== null && canOnScreen(viewer, screenForPath(SETTINGS_PATH)!);
   return (
@@ -27,7 +28,7 @@ export function UserMenuButton() {
       </Tooltip>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <MenuItem disabled>
-          <ListItemText primary={identity?.fullName} secondary={identity ? `${identity.email} · ${identity.role}` : undefined} />
+          <ListItemText primary={identity?.fullName} secondary={identity ? `${identity.email} · ${translate(`segra.roles.${identity.role}`, { _: identity.role })}` : undefined} />
         </MenuItem>
         <Divider />
         {canOpenSettings && (

@@ -11,6 +11,19 @@ export interface Toast {
   duration: number;
 }
 
-/** Newest first. */
-export const pushToast = (list: Toast[], toast: Toast): Toast[] => [toast, ...list];
+/**
+ * react-admin tells a saved, created or deleted record as an 'info' toast keyed
+ * `resources.<resource>.notifications.updated` (or `ra.notification.updated`).
+ */
+const SAVE_DONE = /^(ra\.notification|resources\..+\.notifications)\.(created|updated|deleted)$/;
+
+/** Whether a toast tells that something succeeded: a 'success' toast or react-admin's save outcome. */
+export const isSuccess = (toast: Pick<Toast, 'type' | 'message'>): boolean => toast.type === 'success' || SAVE_DONE.test(toast.message);
+
+/**
+ * Newest first. A success closes the error toasts shown before it (issue 27): after a retried
+ * save succeeds, the first attempt's error is stale and would contradict the success beside it.
+ * Warnings and infos stay; an error after the success stays too.
+ */
+export const pushToast = (list: Toast[], toast: Toast): Toast[] => [toast, ...(isSuccess(toast) ? list.filter((t) => t.type !== 'error') : list)];
 export const dropToast = (list: Toast[], id: number): Toast[] => list.filter((t) => t.id !== id);

@@ -26,9 +26,15 @@ export const NOTIFICATION_KINDS = [
   'mitigation.expiring',
 ] as const;
 
-/** The catalogue key of a kind's text: `segra.notifications.kinds.import_ready`. */
-export const kindKey = (kind: string): string =>
-  (NOTIFICATION_KINDS as readonly string[]).includes(kind) ? `segra.notifications.kinds.${kind.replace('.', '_')}` : 'segra.notifications.kinds.other';
+/**
+ * The catalogue key of a notification's text: `segra.notifications.kinds.import_ready`. A global
+ * acceptance has no holder (its `holder` is empty): it has its own text, without the "(holder)".
+ */
+export const kindKey = (kind: string, params: Record<string, string> = {}): string => {
+  if (!(NOTIFICATION_KINDS as readonly string[]).includes(kind)) return 'segra.notifications.kinds.other';
+  const key = `segra.notifications.kinds.${kind.replace('.', '_')}`;
+  return kind === 'acceptance.expiring' && !params.holder ? `${key}_global` : key;
+};
 
 export async function fetchNotifications(): Promise<NotificationList> {
   const { json } = await httpClient('/api/notifications');

@@ -4,7 +4,7 @@ import type { PagePermission, Role } from '../../contracts/pages.ts';
 import { operationOf, type Viewer } from '../routes/access.ts';
 import { canOnScreen } from '../routes/access.ts';
 import { screenForPath } from '../routes/route-table.ts';
-import { setActiveCustomer } from './customer-scope.ts';
+import { forgetActiveCustomer, setActiveCustomer } from './customer-scope.ts';
 import { clearToken, isLoggedInFlag, readToken, storeToken } from './token-store.ts';
 
 export interface TokenClaims {
@@ -66,19 +66,21 @@ export const authProvider: AuthProvider = {
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
       body: JSON.stringify({ email: email ?? username, password }),
     });
-    const body = (await response.json().catch(() => ({}))) as { token?: string; code?: string };
+    const body = (await response.json().catch(() => ({}))) as { token?: string; code?: string; user?: { activeCustomerId?: string | null } };
     if (!response.ok || !body.token) {
       // The key is translated by the login page (spec 8: "Please check entered values and try again").
       throw new Error(body.code && Object.hasOwn(LOGIN_ERRORS, body.code) ? LOGIN_ERRORS[body.code] : 'segra.auth.login_failed');
     }
     storeToken(body.token);
+    // A SuperAdmin goes on with the customer it last chose, kept by the server (issue 27).
+    setActiveCustomer(body.user?.activeCustomerId ?? null);
   },
   async logout() {
     // The server ends the session too (DESIGN 6), so a copy of the token is as dead as this one.
     // Only a live token is sent; whatever the answer, the browser forgets it.
     const token = currentClaims() ? readToken() : null;
     clearToken();
-    setActiveCustomer(null);
+    forgetActiveCustomer();
     if (token) {
       await fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } }).catch(() => undefined);
     }

@@ -33,11 +33,25 @@ const polyglot = polyglotI18nProvider(messagesOf, 'tr', [
   { locale: 'de', name: 'Deutsch' },
 ]);
 
+/**
+ * The page's language follows the chosen one on every page, the public ones too (issue 27):
+ * screen readers and hyphenation read it, and CSS upper-casing is language-aware (a German page
+ * marked "tr" shows "STARTSEİTE"). Set where the language changes, not in the language switcher,
+ * which not every page shows.
+ */
+function showLanguage(locale: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
 // One change at a time: the full catalogue's arrival re-applies the language then current, so it
 // must not overtake (and undo) a language chosen meanwhile.
 let changes: Promise<void> = Promise.resolve();
 const change = (locale: () => string): Promise<void> => {
-  const next = changes.then(() => polyglot.changeLocale(locale()));
+  const next = changes.then(async () => {
+    const chosen = locale();
+    await polyglot.changeLocale(chosen);
+    showLanguage(chosen);
+  });
   changes = next.catch(() => undefined);
   return next;
 };

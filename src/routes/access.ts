@@ -1,5 +1,5 @@
 import { pageAllows, type PagePermission, type PageOperation, type Role } from '../../contracts/pages.ts';
-import { areaForPath, rolesOf, screenForPath, type ScreenRoute } from './route-table.ts';
+import { APP_PREFIX, areaForPath, rolesOf, screenForPath, type ScreenRoute } from './route-table.ts';
 
 /** Who is looking: the Role claim and the page permissions claim of the access token. */
 export interface Viewer {
@@ -26,22 +26,23 @@ export function operationOf(action: string): PageOperation {
 /**
  * Whether the viewer may do `op` on a screen. Roles come first (SuperAdmin-only areas); the
  * group's page permissions gate only the `User` role, like the API does, and a `User` without
- * a group (empty claim) is not gated on reads.
+ * a group (empty claim) is not gated on reads. The user's own account is no group's to gate.
  */
 export function canOnScreen(viewer: Viewer, screen: ScreenRoute, op: PageOperation = 'read'): boolean {
   const roles = rolesOf(screen);
   if (roles && !roles.includes(viewer.role)) return false;
-  if (viewer.role !== 'User') return true;
+  if (viewer.role !== 'User' || screen.ownAccount) return true;
   const pages = viewer.permissions ?? {};
   if (op === 'read' && Object.keys(pages).length === 0) return true;
   return pageAllows(Object.hasOwn(pages, screen.pageKey) ? pages[screen.pageKey] : undefined, op);
 }
 
-export type Decision = 'allow' | 'login' | 'unauthorized' | 'not-found';
+export type Decision = 'allow' | 'home' | 'login' | 'unauthorized' | 'not-found';
 
 /**
- * What the guard does with a pathname inside the layout: unknown → not found; not logged in → login; a role or page the
- * viewer lacks → unauthorized; a path under a known area that is no screen → not found.
+ * What the guard does with a pathname inside the layout: unknown → not found; not logged in → login; the app
+ * prefix itself (/app) → the landing page (home); a role or page the viewer lacks → unauthorized; a path under a
+ * known area that is no screen → not found.
  * `extraPaths` are protected paths outside the /app table (dashboard, demo apps) that need
  * only a login.
  */
@@ -50,6 +51,8 @@ export function decide(pathname: string, viewer: Viewer | null, extraPaths: read
   const screen = screenForPath(path);
   const area = areaForPath(path);
   const extra = extraPaths.some((p) => path === p || path.startsWith(`${p}/`));
+  // The root of the app is where a user lands after login (spec 2), not an unknown page.
+  if (path === APP_PREFIX) return viewer ? 'home' : 'login';
   // Unknown paths go to the not-found page, logged in or not (spec 2).
   if (!screen && !area && !extra) return 'not-found';
   if (!viewer) return 'login';

@@ -5,13 +5,14 @@ import { decide } from './access.ts';
 import { HOME_PATH, INVALID_ACCESS_PATH, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './route-table.ts';
 
 /**
- * Guards every page inside the logged-in layout (spec 6): not logged in → /login, wrong role
- * or page → /unauthorized, a path that is no screen → /page-not-found.
+ * Guards every page inside the logged-in layout (spec 6): not logged in → /login, /app → the
+ * landing page, wrong role or page → /unauthorized, a path that is no screen → /page-not-found.
  */
 export function ProtectedGate({ children, extraPaths }: { children: ReactNode; extraPaths: readonly string[] }) {
   const location = useLocation();
   const decision = decide(location.pathname, currentViewer(), extraPaths);
   if (decision === 'login') return <Navigate to={LOGIN_PATH} replace />;
+  if (decision === 'home') return <Navigate to={HOME_PATH} replace />;
   if (decision === 'unauthorized') return <Navigate to={UNAUTHORIZED_PATH} replace />;
   if (decision === 'not-found') return <Navigate to={NOT_FOUND_PATH} replace />;
   return <>{children}</>;

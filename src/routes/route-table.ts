@@ -44,6 +44,11 @@ export interface ScreenRoute {
   /** Group page key (contracts/pages.ts). */
   pageKey: PageKey;
   roles?: readonly Role[];
+  /**
+   * The user's own things (its name and password): open to every logged-in user whatever its
+   * group's pages, so no group grants or withholds it (issue 27).
+   */
+  ownAccount?: true;
 }
 
 export const AREAS: readonly Area[] = [
@@ -60,7 +65,7 @@ export const AREAS: readonly Area[] = [
 ];
 
 export const SCREENS: readonly ScreenRoute[] = [
-  { area: '/app/account', sub: '/settings', labelKey: 'segra.screens.account_settings', pageKey: 'account/settings' },
+  { area: '/app/account', sub: '/settings', labelKey: 'segra.screens.account_settings', pageKey: 'account/settings', ownAccount: true },
   { area: '/app/reports', sub: '/analyze-request', labelKey: 'segra.screens.analyze_request', pageKey: 'reports/analyze-request' },
   { area: '/app/reports', sub: '/dashboard', labelKey: 'segra.screens.reports_dashboard', pageKey: 'reports/dashboard' },
   { area: '/app/reports', sub: '/list', labelKey: 'segra.screens.reports_list', pageKey: 'reports/list' },

@@ -3,7 +3,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { tr as analysisTr } from '../../src/i18n/analysis/tr.ts';
 import { loginAs, pickDemoCustomer, watchConsole } from './session.ts';
+
+const { requests } = analysisTr;
 
 /**
  * The analysis job in the browser (issue 5), on the demo customer the first start seeds
@@ -182,5 +185,54 @@ test('SuperAdmin exports and uploads a ruleset and uploads an extract, following
   await expect(periodRow.getByTestId('import-error')).toContainText(/USR02\.csv, satır 2/);
   await page.screenshot({ path: 'test-results/analysis-import-failed.png', fullPage: true });
 
+  expect(errors).toEqual([]);
+});
+
+test('the cancel dialog of a running analysis says what each button does (issue 27)', async ({ page }) => {
+  const errors = watchConsole(page);
+  await loginAs(page);
+  await pickDemoCustomer(page);
+  // A running analysis, as the list shows one: a real run of the demo data ends before a click.
+  const running = {
+    id: '0f0f0f0f-0000-4000-8000-00000000000a',
+    customerId: null,
+    name: 'Uzun analiz',
+    description: '',
+    systemPeriodId: 'sp',
+    riskPeriodId: 'rp',
+    level: 'permission',
+    mode: 'same-instance',
+    status: 'running',
+    progress: 40,
+    phase: 'evaluating',
+    error: null,
+    counts: null,
+    createdBy: 'admin@segra.local',
+    createdAt: new Date().toISOString(),
+    startedAt: new Date().toISOString(),
+    finishedAt: null,
+  };
+  let cancels = 0;
+  await page.route(/\/api\/analyses\?/, (route) =>
+    route.fulfill({ json: [running], headers: { 'Content-Range': 'analyses 0-0/1', 'Access-Control-Expose-Headers': 'Content-Range' } }),
+  );
+  await page.route(/\/api\/analyses\/[^/]+\/cancel$/, (route) => {
+    cancels += 1;
+    return route.fulfill({ json: { ...running, status: 'canceled' } });
+  });
+  await page.goto('/app/reports/analyze-request');
+  const row = page.getByTestId('analysis-row').filter({ hasText: 'Uzun analiz' });
+  await row.getByRole('button', { name: requests.cancel }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button')).toHaveText([requests.cancel_keep, requests.cancel_do]);
+  await page.screenshot({ path: 'test-results/analysis-cancel-dialog.png' });
+  // "Vazgeç" leaves the analysis running.
+  await dialog.getByRole('button', { name: requests.cancel_keep }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(cancels).toBe(0);
+  await row.getByRole('button', { name: requests.cancel }).click();
+  await page.getByRole('dialog').getByRole('button', { name: requests.cancel_do }).click();
+  await expect(page.getByText(requests.canceled)).toBeVisible();
+  expect(cancels).toBe(1);
   expect(errors).toEqual([]);
 });

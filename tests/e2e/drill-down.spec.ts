@@ -126,3 +126,26 @@ test('report screens at 1280, 1440 and 1920 px: nothing clipped, the title below
   await page.screenshot({ path: `${SHOTS}/after-navigation.png` });
   expect(errors).toEqual([]);
 });
+
+test('the risk list at 1440 px shows every column: the table fits its box, nothing to scroll sideways (issue 27)', async ({ page }) => {
+  test.setTimeout(60_000);
+  const errors = watchConsole(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAs(page);
+  await pickDemoCustomer(page);
+  await demoDefaultAnalysis(page);
+  await page.goto('/app/reports/list');
+  const findings = page.getByTestId('findings');
+  await expect(findings.getByTestId('analysis-row').first()).toBeVisible({ timeout: 15_000 });
+  const table = findings.locator('table');
+  // The box around the table scrolls when the table is wider than it: it must not need to.
+  const widths = await table.evaluate((t) => ({ table: t.scrollWidth, box: t.parentElement!.clientWidth }));
+  expect(widths.table, 'the table is wider than its box').toBeLessThanOrEqual(widths.box);
+  const headers = findings.locator('thead th');
+  const last = headers.last();
+  await expect(last).toBeVisible();
+  const lastBox = (await last.boundingBox())!;
+  expect(lastBox.x + lastBox.width, 'the last column ends inside the window').toBeLessThanOrEqual(1440);
+  await page.screenshot({ path: `${SHOTS}/risk-list-1440.png` });
+  expect(errors).toEqual([]);
+});

@@ -80,10 +80,21 @@ test('a User sees and reaches only its group’s pages; only-view hides the crea
   });
   await loginAs(page, user);
   const nav = page.getByRole('navigation', { name: 'Ana menü' });
-  // Single-screen areas are direct links; the demo apps are off outside demo mode (issue 15).
-  await expect(nav.getByRole('link')).toHaveText(['Gösterge paneli', 'Sistem oluşturma', 'Departmanlar']);
+  // Single-screen areas are direct links; the demo apps are off outside demo mode (issue 15). The
+  // user settings (own name and password) are every user's, whatever its group (issue 27).
+  await expect(nav.getByRole('link')).toHaveText(['Gösterge paneli', tr.segra.screens.account_settings, 'Sistem oluşturma', 'Departmanlar']);
   await expect(nav.getByRole('button')).toHaveCount(0);
-  await tour(page, (key) => key === 'user/add-department' || key === 'system/default');
+  await tour(page, (key) => key === 'account/settings' || key === 'user/add-department' || key === 'system/default');
+
+  // The user menu offers them too, and the own password changes there.
+  await page.getByRole('button', { name: tr.ra.auth.user_menu }).click();
+  await page.getByRole('menuitem', { name: tr.segra.screens.account_settings }).click();
+  await expect(page).toHaveURL(/\/app\/account\/settings$/);
+  await page.getByLabel(tr.segra.account.current_password).fill(user.password);
+  await page.getByLabel(tr.segra.account.new_password, { exact: true }).fill('limited-pass-2');
+  await page.getByLabel(tr.segra.account.confirm_password).fill('limited-pass-2');
+  await page.getByRole('button', { name: tr.segra.account.change }).click();
+  await expect(page.getByText(tr.segra.account.changed)).toBeVisible();
 
   await page.goto('/app/user/add-department');
   await expect(page.getByTestId('no-data')).toBeVisible();

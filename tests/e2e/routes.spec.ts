@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { de } from '../../src/i18n/de.ts';
 import { tr } from '../../src/i18n/tr.ts';
 import { SCREENS, screenPath } from '../../src/routes/route-table.ts';
-import { loginAs, spaGoto, watchConsole } from './session.ts';
+import { DEMO_CUSTOMER, loginAs, pickDemoCustomer, spaGoto, watchConsole } from './session.ts';
 
 /** Every protected path of the spec (section 2) with the Turkish label its page shows. */
 const label = (key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], tr) as string;
@@ -35,7 +36,10 @@ test.describe('as a visitor', () => {
     await page.goto('/invalid-access');
     await expect(page.getByRole('heading', { name: 'Geçersiz erişim' })).toBeVisible();
 
-    for (const unknown of ['/no-such-page', '/app', '/app/unknown', '/dashboards']) {
+    // /app is the app's root (it leads to the landing page): a visitor logs in first.
+    await page.goto('/app');
+    await expect(page).toHaveURL(/\/login$/);
+    for (const unknown of ['/no-such-page', '/app/unknown', '/dashboards']) {
       await page.goto(unknown);
       await expect(page, unknown).toHaveURL(/\/page-not-found$/);
       await expect(page.getByText('Aradığınız sayfa mevcut değil.')).toBeVisible();
@@ -82,6 +86,28 @@ test.describe('as SuperAdmin', () => {
     }
     await page.goto('/');
     await expect(page).toHaveURL(/\/dashboards\/default$/);
+    // The app's root is the landing page too (issue 27), loaded directly or with a trailing slash.
+    for (const root of ['/app', '/app/']) {
+      await page.goto(root);
+      await expect(page, root).toHaveURL(/\/dashboards\/default$/);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('the not-found and unauthorized pages read in the chosen language, upper-cased as that language does (issue 27)', async ({ page }) => {
+    const errors = watchConsole(page);
+    await loginAs(page);
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
+    for (const path of ['/no-such-page', '/unauthorized']) {
+      await page.goto(path);
+      await expect(page.locator('html'), path).toHaveAttribute('lang', 'de');
+      const home = page.getByRole('link', { name: de.segra.status.back_home });
+      // innerText is what the eye sees: the button's text-transform applied with the page's language.
+      expect(await home.innerText(), path).toBe(de.segra.status.back_home.toLocaleUpperCase('de'));
+      await page.screenshot({ path: `test-results/routes/german${path.replaceAll('/', '_')}.png` });
+    }
     expect(errors).toEqual([]);
   });
 
@@ -126,8 +152,23 @@ test.describe('as SuperAdmin', () => {
     expect(stored).toMatchObject({ menuPlacement: 'vertical', colour: 'dark-purple' });
     // 1280 px is under the 1400 px breakpoint: the vertical menu is unpinned (icons only).
     await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'User management' })).toBeVisible();
+    // The SuperAdmin's last choice of customer is kept across logins (issue 27): choose none here.
+    await page.getByRole('combobox', { name: 'Active customer' }).click();
+    await page.getByRole('option', { name: 'All customers' }).click();
     await expect(page.getByText('Choose an active customer at the top to add records to it.')).toBeVisible();
     await page.screenshot({ path: 'test-results/routes/theme-vertical-dark-purple.png', fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  test('the active customer is kept for the next login (issue 27)', async ({ page }) => {
+    const errors = watchConsole(page);
+    await loginAs(page);
+    await pickDemoCustomer(page);
+    await page.getByRole('button', { name: tr.ra.auth.user_menu }).click();
+    await page.getByRole('menuitem', { name: tr.ra.auth.logout }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await loginAs(page);
+    await expect(page.getByRole('combobox', { name: tr.segra.layout.active_customer })).toHaveText(DEMO_CUSTOMER);
     expect(errors).toEqual([]);
   });
 
@@ -158,6 +199,9 @@ test.describe('as SuperAdmin', () => {
     await loginAs(page);
     // The guard lives in the (lazily loaded) layout: the count starts once it is there.
     await expect(page.getByRole('navigation', { name: 'Ana menü' })).toBeVisible();
+    // And the landing page's own chunks are in (with a kept active customer it shows more, issue 27):
+    // the jump below would otherwise run out their load timeout.
+    await page.waitForLoadState('networkidle');
     await page.clock.runFor('15:01');
     const warning = page.getByRole('dialog', { name: 'Hâlâ orada mısınız?' });
     await expect(warning).toBeVisible();

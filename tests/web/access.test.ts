@@ -77,8 +77,10 @@ describe('menus show only reachable entries (spec 6)', () => {
 
   it('a User sees only the pages of its group, and areas left empty disappear', () => {
     const groups = menuFor({ role: 'User', permissions: { 'user/add-department': { ...none, view: true }, 'system/default': none } });
-    expect(groups.map((g) => g.key)).toEqual(['home', '/app/user']);
-    expect(groups[1].items.map((i) => i.path)).toEqual(['/app/user/add-department']);
+    // The user settings are every user's own (issue 27): no group withholds them.
+    expect(groups.map((g) => g.key)).toEqual(['home', '/app/account', '/app/user']);
+    expect(groups[1].items.map((i) => i.path)).toEqual(['/app/account/settings']);
+    expect(groups[2].items.map((i) => i.path)).toEqual(['/app/user/add-department']);
   });
 
   it('adds the demo apps as their own group', () => {

@@ -31,6 +31,7 @@ const LIST = {
     { id: 'n1', kind: 'analysis.completed', params: { name: 'Haziran' }, link: '/app/reports/analyze-request', createdAt: '2026-11-25T10:00:00.000Z', read: false },
     { id: 'n2', kind: 'import.failed', params: { name: 'PRD Temmuz' }, link: '/app/system/period', createdAt: '2026-11-24T10:00:00.000Z', read: false },
     { id: 'n3', kind: 'acceptance.expiring', params: { riskId: 'R001', holder: 'ALI', validTo: '2026-12-01' }, link: '/app/reports/risk', createdAt: '2026-11-23T10:00:00.000Z', read: true },
+    { id: 'n5', kind: 'acceptance.expiring', params: { riskId: 'R005', holder: '', validTo: '2026-12-05' }, link: '/app/reports/risk', createdAt: '2026-11-23T09:00:00.000Z', read: true },
     { id: 'n4', kind: 'mitigation.expiring', params: { controlId: 'MC-1', riskId: 'R002', level: 'USER', holder: 'AYSE', validTo: '2026-12-20' }, link: '/app/risk/mitigations', createdAt: '2026-11-22T10:00:00.000Z', read: true },
   ],
   unread: 2,
@@ -85,6 +86,9 @@ describe('the notification bell (issue 15 item 8)', () => {
     expect(text).toContain('"Haziran" analizi tamamlandı');
     expect(text).toContain('"PRD Temmuz" sistem döneminin yüklemesi başarısız oldu');
     expect(text).toContain('R001 riskinin onayı (ALI) 2026-12-01 tarihinde sona eriyor');
+    // A global acceptance has no holder: it says so, not "()" (issue 27).
+    expect(text).toContain('R005 riskinin genel onayı 2026-12-05 tarihinde sona eriyor');
+    expect(text).not.toContain('()');
     expect(text).toContain('MC-1 kontrolünün R002 riski için azaltımı (AYSE) 2026-12-20 tarihinde sona eriyor');
     for (const sample of sampleNotifications) expect(text).not.toContain(sample.title);
   });
@@ -117,6 +121,8 @@ describe('the notification bell (issue 15 item 8)', () => {
     await flush();
     expect(document.body.textContent).toContain('Analyse „Haziran“ abgeschlossen');
     expect(document.body.textContent).toContain('Die Minderung des Risikos R002 (AYSE) durch Ihre Kontrolle MC-1 läuft am 2026-12-20 ab');
+    expect(document.body.textContent).toContain('Die globale Akzeptanz des Risikos R005 läuft am 2026-12-05 ab');
+    expect(document.body.textContent).not.toContain('()');
   });
 
   it('shows the sample alerts only in demo mode, without a request', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAGES } from '../../contracts/pages.ts';
+import { GRANTABLE_PAGES } from '../../src/resources/groups/group-pages.ts';
 import { decide, type Viewer } from '../../src/routes/access.ts';
 import {
   AREAS,
@@ -59,7 +60,15 @@ describe('guard decisions (spec 6)', () => {
     expect(decide('/dashboards/default', null, extra)).toBe('login');
     expect(decide('/app/apps/calendar', null, extra)).toBe('login');
     expect(decide('/no-such-page', null, extra)).toBe('not-found');
-    expect(decide('/app', null, extra)).toBe('not-found');
+  });
+
+  it('sends /app, the app prefix itself, to the landing page (a visitor first to login)', () => {
+    for (const path of ['/app', '/app/']) {
+      expect(decide(path, admin, extra), path).toBe('home');
+      expect(decide(path, { role: 'User', permissions: { 'reports/list': { add: false, update: false, delete: false, view: false } } }, extra), path).toBe('home');
+      expect(decide(path, null, extra), path).toBe('login');
+    }
+    expect(decide('/apps', admin, extra)).toBe('not-found');
   });
 
   it('lets SuperAdmin everywhere and sends other roles away from SuperAdmin areas', () => {
@@ -83,5 +92,15 @@ describe('guard decisions (spec 6)', () => {
     // Without a group (no permissions claim) a User is not page-gated, like the API on reads.
     expect(decide('/app/system/default', { role: 'User', permissions: {} }, extra)).toBe('allow');
     expect(decide('/app/customer/add', { role: 'User', permissions: {} }, extra)).toBe('unauthorized');
+  });
+
+  it('opens the user settings (own name and password) to every logged-in user, whatever its group (issue 27)', () => {
+    const none = { add: false, update: false, delete: false, view: false };
+    const reader: Viewer = { role: 'User', permissions: { 'account/settings': none, 'reports/list': { ...none, view: true } } };
+    expect(decide('/app/account/settings', reader, extra)).toBe('allow');
+    expect(decide('/app/account/settings', null, extra)).toBe('login');
+    // The matrix does not offer a page whose permission would change nothing.
+    expect(GRANTABLE_PAGES.map((p) => p.id)).not.toContain('account/settings');
+    expect(GRANTABLE_PAGES.map((p) => p.id)).toContain('reports/list');
   });
 });

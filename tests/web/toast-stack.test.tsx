@@ -53,6 +53,28 @@ describe('toasts (spec 9)', () => {
     expect(toasts()).toEqual([]);
   });
 
+  it('a save that succeeds closes the errors shown before it: a retried save leaves no stale error (issue 27)', async () => {
+    const updated = catalogues.tr.ra.notification.updated.split(' |||| ')[0];
+    await act(async () => notify('segra.errors.persist_timeout', { type: 'warning' }));
+    await act(async () => notify('ra.notification.http_error', { type: 'error' }));
+    await act(async () => vi.advanceTimersByTime(1000));
+    // As react-admin's edit controller tells a saved record: an 'info' with the resource's key.
+    await act(async () =>
+      notify('resources.app/user/add.notifications.updated', { type: 'info', messageArgs: { smart_count: 1, _: updated } }),
+    );
+    expect(toasts()).toEqual([updated, catalogues.tr.segra.errors.persist_timeout]);
+    // An error after the success stays: it is news, not stale; a screen's own 'success' closes it too.
+    await act(async () => notify('ra.notification.http_error', { type: 'error' }));
+    expect(toasts()).toHaveLength(3);
+    await act(async () => notify('segra.analysis.approval.accepted', { type: 'success' }));
+    const accepted = (catalogues.tr.segra as unknown as { analysis: { approval: { accepted: string } } }).analysis.approval.accepted;
+    expect(toasts()).toEqual([accepted, updated, catalogues.tr.segra.errors.persist_timeout]);
+    // Any other 'info' (a running import, a cancelled analysis) says nothing about the error.
+    await act(async () => notify('ra.notification.http_error', { type: 'error' }));
+    await act(async () => notify('segra.analysis.requests.canceled', { type: 'info' }));
+    expect(toasts()).toContain(catalogues.tr.ra.notification.http_error);
+  });
+
   it('pauses while hovered and closes on click', async () => {
     await act(async () => notify('segra.list.no_data'));
     const toast = document.querySelector('[data-testid="toast"]')!;

@@ -7,6 +7,7 @@ import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, fieldErrors } from '../../errors.ts';
 import { permissionsForUser } from '../groups/index.ts';
+import { activeCustomerOf, registerActiveCustomer } from './active-customer.ts';
 import { registerChangePassword } from './change-password.ts';
 import { registerLogout } from './logout.ts';
 import { registerProfile } from './profile.ts';
@@ -31,10 +32,11 @@ interface UserRow {
   customer_id: string | null;
   status: string;
   customer_status: string | null;
+  active_customer_id: string | null;
   sv: number;
 }
 
-/** POST /api/auth/login and /api/auth/logout, GET and PATCH /api/auth/me, POST /api/auth/change-password. */
+/** POST /api/auth/login and /api/auth/logout, GET and PATCH /api/auth/me, POST /api/auth/change-password, PUT /api/auth/active-customer. */
 export async function authRoutes(app: FastifyInstance, options: { db: Database; loginRateLimit: number }): Promise<void> {
   const { db } = options;
   // An unknown email is checked against this hash (same argon2id parameters as real ones), so
@@ -56,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, options: { db: Database; 
       const { email, password } = parsed.data;
       const { rows } = await db.query<UserRow>(
         `SELECT u.id, u.email, u.full_name, u.username, u.password_hash, u.role, u.customer_id, u.status,
-                c.status AS customer_status, COALESCE(s.version, 0) AS sv
+                u.active_customer_id, c.status AS customer_status, COALESCE(s.version, 0) AS sv
            FROM app_users u
            LEFT JOIN customers c ON c.id = u.customer_id
            LEFT JOIN session_versions s ON s.user_id = u.id
@@ -86,7 +88,14 @@ export async function authRoutes(app: FastifyInstance, options: { db: Database; 
       });
       return {
         token,
-        user: { id: user.id, email: user.email, name: user.full_name || user.username, role: user.role, customerId: user.customer_id },
+        user: {
+          id: user.id,
+          email: user.email,
+          name: user.full_name || user.username,
+          role: user.role,
+          customerId: user.customer_id,
+          activeCustomerId: activeCustomerOf(user),
+        },
       };
     },
   );
@@ -95,4 +104,5 @@ export async function authRoutes(app: FastifyInstance, options: { db: Database; 
   registerLogout(app);
   registerChangePassword(app, db);
   registerProfile(app, db);
+  registerActiveCustomer(app, db);
 }

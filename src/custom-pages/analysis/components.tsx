@@ -73,10 +73,15 @@ export function ConfirmButton({
   disabled,
   size = 'small',
   variant = 'text',
+  confirmLabel,
+  cancelLabel,
 }: {
   label: string;
   title: string;
   content?: string;
+  /** The dialog's buttons, where react-admin's "Confirm"/"Cancel" would be ambiguous (cancelling a run). */
+  confirmLabel?: string;
+  cancelLabel?: string;
   onConfirm: () => Promise<void> | void;
   color?: 'error' | 'primary' | 'warning' | 'inherit';
   disabled?: boolean;
@@ -96,6 +101,8 @@ export function ConfirmButton({
         loading={busy}
         title={title}
         content={content}
+        {...(confirmLabel ? { confirm: confirmLabel } : {})}
+        {...(cancelLabel ? { cancel: cancelLabel } : {})}
         onClose={() => setOpen(false)}
         onConfirm={async () => {
           setBusy(true);

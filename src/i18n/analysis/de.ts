@@ -195,6 +195,9 @@ export const de: typeof en = {
     cancel: 'Abbrechen',
     cancel_title: 'Analyse abbrechen',
     cancel_confirm: 'Möchten Sie diese Analyse wirklich abbrechen?',
+    // The dialog's buttons say what they do: a bare "Cancel" would mean "do not cancel" (issue 27).
+    cancel_keep: 'Weiterlaufen lassen',
+    cancel_do: 'Analyse abbrechen',
     canceled: 'Die Analyse wurde abgebrochen',
   },
   findings: {

@@ -193,6 +193,9 @@ export const en = {
     cancel: 'Cancel',
     cancel_title: 'Cancel the analysis',
     cancel_confirm: 'Are you sure you want to cancel this analysis?',
+    // The dialog's buttons say what they do: a bare "Cancel" would mean "do not cancel" (issue 27).
+    cancel_keep: 'Keep running',
+    cancel_do: 'Cancel analysis',
     canceled: 'The analysis has been canceled',
   },
   findings: {

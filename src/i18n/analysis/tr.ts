@@ -195,6 +195,9 @@ export const tr: typeof en = {
     cancel: 'İptal et',
     cancel_title: 'Analizi iptal et',
     cancel_confirm: 'Bu analizi iptal etmek istediğinize emin misiniz?',
+    // The dialog's buttons say what they do: a bare "Cancel" would mean "do not cancel" (issue 27).
+    cancel_keep: 'Vazgeç',
+    cancel_do: 'Analizi iptal et',
     canceled: 'Analiz iptal edildi',
   },
   findings: {

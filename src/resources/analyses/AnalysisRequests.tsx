@@ -115,6 +115,8 @@ export default function AnalysisRequests() {
                 label="segra.analysis.requests.cancel"
                 title="segra.analysis.requests.cancel_title"
                 content="segra.analysis.requests.cancel_confirm"
+                confirmLabel="segra.analysis.requests.cancel_do"
+                cancelLabel="segra.analysis.requests.cancel_keep"
                 color="warning"
                 onConfirm={async () => {
                   try {

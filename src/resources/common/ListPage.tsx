@@ -1,6 +1,7 @@
 import { Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { CreateButton, Datagrid, List, Pagination, SearchInput, TopToolbar, useCanAccess, useResourceContext, useTranslate } from 'react-admin';
+import { CreateButton, List, Pagination, SearchInput, TopToolbar, useCanAccess, useResourceContext, useTranslate } from 'react-admin';
+import { CustomerAwareDatagrid } from './CustomerColumn.tsx';
 
 /** Entries-per-page choices of every list (spec 9 names the option, not the values). */
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100];
@@ -54,9 +55,9 @@ export function ListPage({
       aside={aside}
       filters={searchable ? SEARCH : undefined}
     >
-      <Datagrid bulkActionButtons={false} rowClick={rowClick} empty={<NoData />}>
+      <CustomerAwareDatagrid bulkActionButtons={false} rowClick={rowClick} empty={<NoData />}>
         {children}
-      </Datagrid>
+      </CustomerAwareDatagrid>
     </List>
   );
 }

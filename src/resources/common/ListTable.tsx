@@ -1,6 +1,7 @@
 import { Box, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
 import { Fragment, useState, type ReactNode } from 'react';
-import { useListContext, useTranslate, type Identifier } from 'react-admin';
+import { RecordContextProvider, useListContext, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { CustomerField, useShowsCustomers } from './CustomerColumn.tsx';
 import { ListFrame, type ListFrameProps } from './ListFrame.tsx';
 import { NoData } from './ListPage.tsx';
 
@@ -18,12 +19,24 @@ interface RowsProps<T> {
   expand?: (row: T) => ReactNode;
 }
 
+const CUSTOMER_COLUMN: Column<RaRecord> = {
+  key: 'customerId',
+  label: 'segra.fields.customer',
+  render: (row) => (
+    <RecordContextProvider value={row}>
+      <CustomerField />
+    </RecordContextProvider>
+  ),
+};
+
 /** The list context's rows as a table whose first cell is the first column. */
-function Rows<T extends { id: Identifier }>({ columns, rowActions, expand }: RowsProps<T>) {
+function Rows<T extends { id: Identifier }>({ columns: own, rowActions, expand }: RowsProps<T>) {
   const translate = useTranslate();
   const list = useListContext();
   const [open, setOpen] = useState<Identifier | null>(null);
   const rows = list.data as T[] | undefined;
+  // Each row's customer first while a SuperAdmin sees every customer's records (CustomerColumn).
+  const columns = useShowsCustomers(rows) ? [CUSTOMER_COLUMN as Column<T>, ...own] : own;
   const reload = () => void list.refetch();
   const toggleSort = (key: string) =>
     list.setSort({ field: key, order: list.sort.field === key && list.sort.order === 'ASC' ? 'DESC' : 'ASC' });

@@ -2,7 +2,6 @@ import { Button, Stack } from '@mui/material';
 import { useRef, type ReactElement, type ReactNode } from 'react';
 import {
   CreateButton,
-  Datagrid,
   List,
   Pagination,
   SearchInput,
@@ -15,6 +14,7 @@ import {
 } from 'react-admin';
 import { errorText } from '../../custom-pages/analysis/api.ts';
 import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
+import { CustomerAwareDatagrid } from './CustomerColumn.tsx';
 import { NoData, PER_PAGE_OPTIONS } from './ListPage.tsx';
 
 type Summary = (answer: Record<string, unknown>, translate: (key: string, options?: object) => string) => string;
@@ -84,9 +84,9 @@ export function RegisterList({ title, api, summary, children, aside }: { title: 
       aside={aside}
       filters={[<SearchInput key="q" source="q" alwaysOn />]}
     >
-      <Datagrid bulkActionButtons={false} rowClick="edit" empty={<NoData />}>
+      <CustomerAwareDatagrid bulkActionButtons={false} rowClick="edit" empty={<NoData />}>
         {children}
-      </Datagrid>
+      </CustomerAwareDatagrid>
     </List>
   );
 }

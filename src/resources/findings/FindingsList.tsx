@@ -12,7 +12,7 @@ import { FindingStatus, FindingStatusFilter } from './FindingStatus.tsx';
 import { ListTable, type Column } from '../common/ListTable.tsx';
 import { RESOURCES } from '../resource-names.ts';
 import { ScreenCard } from '../../custom-pages/analysis/components.tsx';
-import { functionsText, HOLDER_LEVELS, RISK_LEVELS, riskLevelColour, riskLevelKey } from '../../custom-pages/analysis/helpers.ts';
+import { HOLDER_LEVELS, parseProvenance, RISK_LEVELS, riskLevelColour, riskLevelKey } from '../../custom-pages/analysis/helpers.ts';
 import { ProvenanceView } from './Provenance.tsx';
 import { ExecutionChip, EXECUTIONS, FindingUsage, type FindingUsageData } from '../../custom-pages/usage/FindingUsage.tsx';
 
@@ -87,6 +87,24 @@ function CodeWithText({ code, text, narrow }: { code: ReactNode; text?: string; 
   );
 }
 
+/**
+ * The finding's functions, one `function:action` a line, free to break after the colon: as one
+ * unbroken "A:X;B:Y" string the column alone outgrew a 1440 px window and pushed the last
+ * columns out of sight (issue 27).
+ */
+function FunctionLines({ functions }: { functions: unknown }) {
+  return (
+    <Box sx={{ overflowWrap: 'break-word' }}>
+      {parseProvenance(functions).map((m, i) => (
+        <div key={i}>
+          {m.functionId}:<wbr />
+          {m.action ?? ''}
+        </div>
+      ))}
+    </Box>
+  );
+}
+
 /** A user or role that opens its view (issue 15); a profile stays text. */
 function HolderCode({ level, holder }: { level: string; holder: string }) {
   if (level !== 'USER' && level !== 'ROLE') return <>{holder}</>;
@@ -139,7 +157,7 @@ export default function FindingsList() {
       render: (r) => translate(`segra.analysis.risk_type.${r.riskType}`),
     },
     { key: 'businessProcess', label: 'segra.analysis.fields.business_process', sortable: true },
-    { key: 'functions', label: 'segra.analysis.fields.functions', render: (r) => functionsText(r.functions) },
+    { key: 'functions', label: 'segra.analysis.fields.functions', render: (r) => <FunctionLines functions={r.functions} /> },
     {
       key: 'accepted',
       label: 'segra.analysis.fields.accepted',

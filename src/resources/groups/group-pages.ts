@@ -1,7 +1,10 @@
 import { SCREENS, rolesOf } from '../../routes/route-table.ts';
 
-/** Pages a group can be granted: every screen that is not SuperAdmin-only (the server refuses those). */
-export const GRANTABLE_PAGES = SCREENS.filter((s) => !rolesOf(s)).map((s) => ({ id: s.pageKey, name: s.labelKey }));
+/**
+ * Pages a group can be granted: every screen that is not SuperAdmin-only (the server refuses
+ * those) nor the user's own account (open to everyone: a flag there would change nothing).
+ */
+export const GRANTABLE_PAGES = SCREENS.filter((s) => !rolesOf(s) && !s.ownAccount).map((s) => ({ id: s.pageKey, name: s.labelKey }));
 
 export interface GroupPage {
   page: string;

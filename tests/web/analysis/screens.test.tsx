@@ -137,6 +137,26 @@ describe('analysis screens', () => {
     expect(container!.textContent).toContain('5 s');
   });
 
+  it('the cancel dialog says what each button does: "Keep running" leaves the analysis, "Cancel analysis" cancels it (issue 27)', async () => {
+    mockApi((url) =>
+      url.pathname === '/api/analyses' ? { body: [analysis('a2', 'running')], headers: { 'Content-Range': 'analyses 0-0/1' } } : url.pathname.endsWith('/cancel') ? { body: {} } : undefined,
+    );
+    await render(AnalysisRequests);
+    await waitForText('Analysis a2');
+    const button = (text: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === text) as HTMLButtonElement | undefined;
+    const dialogButtons = () => [...document.querySelectorAll('[role="dialog"] button')].map((b) => b.textContent);
+    await act(async () => button('Cancel')!.click());
+    await waitFor(() => document.querySelector('[role="dialog"]') !== null, 'the dialog');
+    expect(dialogButtons()).toEqual(['Keep running', 'Cancel analysis']);
+    await act(async () => button('Keep running')!.click());
+    await waitFor(() => document.querySelector('[role="dialog"]') === null, 'the dialog to close');
+    expect(calls.some((u) => u.pathname.endsWith('/cancel'))).toBe(false);
+    await act(async () => button('Cancel')!.click());
+    await waitFor(() => button('Cancel analysis') !== undefined, 'the dialog again');
+    await act(async () => button('Cancel analysis')!.click());
+    await waitFor(() => calls.some((u) => u.pathname === '/api/analyses/a2/cancel'), 'the cancel request');
+  });
+
   it('polls the requests while one is running and stops when none is', async () => {
     let status = 'running';
     mockApi((url) => (url.pathname === '/api/analyses' ? { body: [analysis('a1', status)], headers: { 'Content-Range': 'analyses 0-0/1' } } : undefined));

@@ -4,7 +4,7 @@ import { analyse, findingsToCsv, simulate } from '../../../engine/index.ts';
 import { defaultRuleset } from '../../../engine/rulesets/default-ruleset.ts';
 import { type DemoApi, NOT_IN_DEMO } from '../../../src/demo/api.ts';
 import { DEMO_PERIOD_DATE } from '../../../src/demo/sample-extract.ts';
-import { DEMO_ANALYSIS_ID, DEMO_RISK_PERIOD_ID, DEMO_SYSTEM_PERIOD_ID } from '../../../src/demo/seed.ts';
+import { DEMO_ANALYSIS_ID, DEMO_CUSTOMER_ID, DEMO_RISK_PERIOD_ID, DEMO_SYSTEM_PERIOD_ID } from '../../../src/demo/seed.ts';
 import { BASE, signedIn, type DemoCall } from './harness.ts';
 import { shownAnalysisSchema } from '../../../contracts/analysis-shown.ts';
 
@@ -39,6 +39,17 @@ describe('demo API: sign-in', () => {
     expect(bad.status).toBe(401);
     expect((await bad.json()) as object).not.toHaveProperty('token');
     expect((await call('GET', '/api/systems', undefined, false)).status).toBe(401);
+  });
+
+  it("keeps the SuperAdmin's active customer for its next sign-in, as the server does (issue 27)", async () => {
+    const signIn = async (email = 'demo@segra.local') =>
+      (await (await call('POST', '/api/auth/login', { email, password: 'demo' }, false)).json()) as { user: { activeCustomerId: string | null } };
+    expect((await signIn()).user.activeCustomerId).toBeNull();
+    const chosen = await call('PUT', '/api/auth/active-customer', { customerId: DEMO_CUSTOMER_ID });
+    expect(chosen.status).toBe(200);
+    expect((await signIn()).user.activeCustomerId).toBe(DEMO_CUSTOMER_ID);
+    expect((await call('PUT', '/api/auth/active-customer', { customerId: '99999999-0000-4000-8000-000000000009' })).status).toBe(404);
+    expect((await signIn('admin@segra.local')).user.activeCustomerId).toBeNull();
   });
 
   it('signs the Admin in with the demo customer', async () => {
