@@ -30,6 +30,8 @@ const tr = {
       SQL_QUERY_REFUSED: 'Sorgu reddedildi: yalnızca okuyan tek bir SELECT çalıştırılabilir',
       UNPROCESSABLE_UPLOAD: 'Yüklenen dosya işlenemedi',
       INTERNAL: 'Sunucuda bir hata oluştu; tekrar deneyin veya yöneticinize başvurun',
+      USER_TYPES_REQUIRED: 'En az bir kullanıcı tipi seçin (%{types} veya bilinmeyen)',
+      USER_TYPE_UNKNOWN: 'Bilinmeyen kullanıcı tipi: %{value}; kullanıcı tipleri: %{types} veya bilinmeyen',
     },
   },
   server: {
@@ -179,6 +181,8 @@ const en: typeof tr = {
       SQL_QUERY_REFUSED: 'The query was refused: only a single read-only SELECT can run',
       UNPROCESSABLE_UPLOAD: 'The uploaded file could not be processed',
       INTERNAL: 'An error occurred on the server; try again or ask your administrator',
+      USER_TYPES_REQUIRED: 'Choose at least one user type (%{types} or unknown)',
+      USER_TYPE_UNKNOWN: 'Unknown user type: %{value}; user types: %{types} or unknown',
     },
   },
   server: {
@@ -328,6 +332,8 @@ const de: typeof tr = {
       SQL_QUERY_REFUSED: 'Die Abfrage wurde abgelehnt: nur ein einzelnes lesendes SELECT ist erlaubt',
       UNPROCESSABLE_UPLOAD: 'Die hochgeladene Datei konnte nicht verarbeitet werden',
       INTERNAL: 'Auf dem Server ist ein Fehler aufgetreten; versuchen Sie es erneut oder wenden Sie sich an Ihren Administrator',
+      USER_TYPES_REQUIRED: 'Wählen Sie mindestens einen Benutzertyp (%{types} oder unbekannt)',
+      USER_TYPE_UNKNOWN: 'Unbekannter Benutzertyp: %{value}; Benutzertypen: %{types} oder unbekannt',
     },
   },
   server: {
