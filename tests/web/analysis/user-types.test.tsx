@@ -1,0 +1,164 @@
+// @vitest-environment happy-dom
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { act, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { AdminContext, type TranslationMessages } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import FindingsList from '../../../src/resources/findings/FindingsList.tsx';
+import ReportsDashboard from '../../../src/custom-pages/analysis/ReportsDashboard.tsx';
+import { dataProvider } from '../../../src/providers/dataProvider.ts';
+import { findingsApiFilter, findingsListLink, readFindingsUrlFilter } from '../../../src/custom-pages/analysis/findings-link.ts';
+import { catalogues } from '../../../src/i18n/catalogues.ts';
+
+// Issue 27 item 6: the SAP user type where users are listed, a filter by it, and the dashboard's
+// top 10 of dialog users unless other types are chosen, the choice visible.
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+describe('the findings list URL filters by user type', () => {
+  it('reads a user type (the unknown one as `unknown`) and sends it to the API as a list', () => {
+    const f = readFindingsUrlFilter(new URLSearchParams('userType=B&level=USER'));
+    expect(f).toEqual({ level: 'USER', userType: 'B' });
+    expect(findingsApiFilter('a1', f)).toMatchObject({ analysisId: 'a1', level: ['USER'], userType: ['B'] });
+    expect(findingsListLink(f)).toBe('/app/reports/list?level=USER&userType=B');
+    expect(findingsApiFilter('a1', readFindingsUrlFilter(new URLSearchParams('userType=unknown')))).toMatchObject({ userType: [''] });
+  });
+
+  it('ignores a user type SAP does not define', () => {
+    expect(readFindingsUrlFilter(new URLSearchParams('userType=X'))).toEqual({});
+    expect(readFindingsUrlFilter(new URLSearchParams('userType='))).toEqual({});
+    expect(findingsApiFilter('a1', {}).userType).toBeUndefined();
+  });
+});
+
+const i18nProvider = polyglotI18nProvider(() => catalogues.en as unknown as TranslationMessages, 'en');
+let root: Root | undefined;
+let container: HTMLElement | undefined;
+let calls: URL[] = [];
+type Route = (url: URL) => unknown;
+
+async function render(node: ReactNode) {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => root!.render(<AdminContext i18nProvider={i18nProvider} dataProvider={dataProvider}>{node}</AdminContext>));
+}
+async function waitFor(check: () => boolean, what: string) {
+  for (let waited = 0; waited < 5000; waited += 50) {
+    if (check()) return;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  }
+  throw new Error(`timed out waiting for ${what}; page: ${container?.textContent}`);
+}
+function mockApi(route: Route) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+      calls.push(url);
+      if (url.pathname === '/api/default-analysis') return new Response(JSON.stringify({ analysisId: 'a3', name: 'Analysis a3' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      const body = route(url) ?? [];
+      const list = Array.isArray(body);
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', ...(list ? { 'Content-Range': (body as unknown[]).length === 0 ? 'x */0' : `x 0-${(body as unknown[]).length - 1}/${(body as unknown[]).length}` } : {}) },
+      });
+    }),
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  calls = [];
+});
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  container?.remove();
+  root = undefined;
+  window.location.hash = '';
+  vi.unstubAllGlobals();
+});
+
+const finding = (id: string, level: string, holder: string, userType: string | null) => ({
+  id,
+  analysisId: 'a3',
+  level,
+  holder,
+  userType,
+  riskId: 'R1',
+  riskLevel: 'HIGH',
+  riskType: 'SOD',
+  businessProcess: 'P2P',
+  functions: [],
+  sources: '',
+  orgValues: [],
+  accepted: false,
+  acceptedBy: null,
+  message: null,
+  status: 'open',
+  controls: [],
+});
+
+describe('the findings list shows and filters by user type', () => {
+  it('shows each user finding’s type by name, none for a role, and sends the URL’s type to the API', async () => {
+    window.location.hash = '#/app/reports/list?userType=B';
+    mockApi((url) =>
+      url.pathname === '/api/findings'
+        ? [finding('f1', 'USER', 'DDIC', 'B'), finding('f2', 'USER', 'GHOST', ''), finding('f3', 'ROLE', 'Z_AP', null)]
+        : undefined,
+    );
+    await render(<FindingsList />);
+    await waitFor(() => container!.querySelectorAll('[data-testid="analysis-row"], tbody tr').length >= 3 && container!.textContent!.includes('DDIC'), 'the rows');
+    const call = calls.find((u) => u.pathname === '/api/findings')!;
+    expect(JSON.parse(call.searchParams.get('filter')!)).toEqual({ analysisId: 'a3', userType: ['B'] });
+    const types = [...container!.querySelectorAll('[data-testid="user-type"]')].map((e) => e.textContent);
+    expect(types).toEqual(['System', 'Unknown']);
+    expect(container!.querySelector('[data-testid="user-type"]')!.getAttribute('title')).toBe('USTYP B');
+    // The filter's field shows the chosen type by name.
+    const labels = [...container!.querySelectorAll('.MuiInputLabel-root')].map((l) => l.textContent);
+    expect(labels).toContain('User type');
+    expect(container!.textContent).toContain('System');
+  });
+});
+
+const dashboard = (types: string[]) => ({
+  analysis: { id: 'a3', name: 'Analysis a3', analysisDate: '2026-06-30', systemPeriodName: 'June', level: 'permission', mode: 'same-instance', finishedAt: null },
+  totals: { findings: 10, accepted: 0, open: 10 },
+  byRiskLevel: [],
+  byLevel: [],
+  byBusinessProcess: [],
+  acceptedVsOpen: { accepted: 0, open: 10 },
+  topUserTypes: types,
+  topUsers: types.includes('B')
+    ? [{ holder: 'DDIC', userType: 'B', fullName: '', department: '', critical: 4, high: 0, findings: 4, accepted: 0 }, { holder: 'ALICE', userType: 'A', fullName: 'Alice', department: 'FI', critical: 1, high: 1, findings: 2, accepted: 0 }]
+    : [{ holder: 'ALICE', userType: 'A', fullName: 'Alice', department: 'FI', critical: 1, high: 1, findings: 2, accepted: 0 }],
+  topUsersOfOtherTypes: types.includes('B') ? 0 : 3,
+  trend: [],
+});
+
+describe('the dashboard’s top 10 counts dialog users unless other types are chosen', () => {
+  it('asks for dialog users by default, shows the choice and what it leaves out, and asks again for the types chosen', async () => {
+    mockApi((url) => (url.pathname === '/api/reports/dashboard' ? dashboard(JSON.parse(url.searchParams.get('userTypes')!)) : undefined));
+    await render(<ReportsDashboard />);
+    await waitFor(() => Boolean(container!.querySelector('[data-testid="top-risk-users"]')), 'the top 10');
+    const asked = () => calls.filter((u) => u.pathname === '/api/reports/dashboard').map((u) => JSON.parse(u.searchParams.get('userTypes')!));
+    expect(asked()).toEqual([['A']]);
+    const control = container!.querySelector('[data-testid="top-users-user-types"]')!;
+    expect(control.querySelector('.MuiInputLabel-root')!.textContent).toBe('User type');
+    expect(control.querySelector('[role="combobox"]')!.textContent).toBe('Dialog');
+    expect(container!.querySelector('[data-testid="top-users-other-types"]')!.textContent).toBe('Users with critical or high findings of other types (not shown): 3');
+    expect([...container!.querySelectorAll('[data-testid="top-risk-user"] [data-testid="user-type"]')].map((e) => e.textContent)).toEqual(['Dialog']);
+
+    // Open the choice and add system users.
+    await act(async () => {
+      control.querySelector('[role="combobox"]')!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    });
+    await waitFor(() => Boolean(document.querySelector('[data-testid="user-type-option-B"]')), 'the user type options');
+    await act(async () => (document.querySelector('[data-testid="user-type-option-B"]') as HTMLElement).click());
+    await waitFor(() => asked().length === 2 && container!.textContent!.includes('DDIC'), 'the top 10 of dialog and system users');
+    expect(asked()[1]).toEqual(['A', 'B']);
+    expect([...container!.querySelectorAll('[data-testid="top-risk-user"] [data-testid="user-type"]')].map((e) => e.textContent)).toEqual(['System', 'Dialog']);
+    expect(control.querySelector('[role="combobox"]')!.textContent).toBe('Dialog, System');
+    expect(container!.querySelector('[data-testid="top-users-other-types"]')).toBeNull();
+  });
+});
