@@ -29,3 +29,17 @@ export function userTypeOf(ustyp: string | null | undefined): string {
 /** The catalogue key of a user type's name (`segra.user_type.A` … `segra.user_type.unknown`). */
 export const userTypeKey = (type: string | null | undefined): string =>
   `segra.user_type.${type && (USER_TYPES as readonly string[]).includes(type) ? type : 'unknown'}`;
+
+/** Why a user-type choice is refused: none chosen, or a value that is none of USER_TYPE_CHOICES. */
+export type UserTypesProblem = { code: 'USER_TYPES_REQUIRED' } | { code: 'USER_TYPE_UNKNOWN'; value: string };
+
+/**
+ * A choice of user types (the dashboard's `userTypes`, absent: DEFAULT_TOP_USER_TYPES), sorted
+ * and without repeats, or why it is refused; the server and the demo answer alike.
+ */
+export function readUserTypes(asked: unknown): string[] | UserTypesProblem {
+  if (asked === undefined) return [...DEFAULT_TOP_USER_TYPES];
+  if (!Array.isArray(asked) || asked.length === 0) return { code: 'USER_TYPES_REQUIRED' };
+  for (const t of asked) if (typeof t !== 'string' || !USER_TYPE_CHOICES.includes(t)) return { code: 'USER_TYPE_UNKNOWN', value: String(t) };
+  return [...new Set(asked as string[])].sort();
+}

@@ -8,8 +8,8 @@ export const NOT_IN_DEMO = 'Not available in the demo';
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
-export const error = (status: number, message: string, code?: string, errors?: Record<string, string>): Response =>
-  json({ statusCode: status, message, ...(code ? { code } : {}), ...(errors ? { errors } : {}) }, status);
+export const error = (status: number, message: string, code?: string, errors?: Record<string, string>, params?: Record<string, string | number>): Response =>
+  json({ statusCode: status, message, ...(code ? { code } : {}), ...(errors ? { errors } : {}), ...(params ? { params } : {}) }, status);
 
 /** 501 for what needs the server (uploads, mail, basis checks, other export formats). */
 export const notInDemo = (what: string): Response => error(501, `${NOT_IN_DEMO}: ${what}`, 'NOT_IN_DEMO');

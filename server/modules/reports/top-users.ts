@@ -1,4 +1,4 @@
-import { DEFAULT_TOP_USER_TYPES, USER_TYPE_CHOICES, USER_TYPES } from '../../../contracts/user-types.ts';
+import { readUserTypes, USER_TYPES } from '../../../contracts/user-types.ts';
 import type { Database } from '../../db/database.ts';
 import { coded } from '../../errors.ts';
 import { jsonParam } from '../../resources/query-params.ts';
@@ -9,18 +9,13 @@ import { jsonParam } from '../../resources/query-params.ts';
  * such as DDIC or WF-BATCH would rank beside people); an empty list or another value is a 400.
  */
 export function userTypesParam(raw: unknown): string[] {
-  const asked = jsonParam('userTypes', raw);
-  if (asked === undefined) return [...DEFAULT_TOP_USER_TYPES];
+  const read = readUserTypes(jsonParam('userTypes', raw));
+  if (Array.isArray(read)) return read;
   const types = USER_TYPES.join(', ');
-  if (!Array.isArray(asked) || asked.length === 0) {
+  if (read.code === 'USER_TYPES_REQUIRED') {
     throw coded(400, 'USER_TYPES_REQUIRED', { types }, `The userTypes parameter must list at least one user type of: ${types} or "" (unknown)`);
   }
-  for (const t of asked) {
-    if (typeof t !== 'string' || !USER_TYPE_CHOICES.includes(t)) {
-      throw coded(400, 'USER_TYPE_UNKNOWN', { value: String(t), types }, `The userTypes parameter names an unknown user type ${JSON.stringify(t)}; user types: ${types} or "" (unknown)`);
-    }
-  }
-  return [...new Set(asked as string[])].sort();
+  throw coded(400, 'USER_TYPE_UNKNOWN', { value: read.value, types }, `The userTypes parameter names an unknown user type ${JSON.stringify(read.value)}; user types: ${types} or "" (unknown)`);
 }
 
 export interface TopUser {
