@@ -5,13 +5,17 @@ import { UNKNOWN_IN_URL } from './user-type-url.ts';
 
 /** The SAP user type (USR02-USTYP) wherever users are listed, and the choices that filter by it (issue 27 item 6). */
 
-/** A user's type by name (the SAP letter on hover); a dash where there is no user (a role or profile). */
-export function UserTypeText({ type }: { type: string | null | undefined }) {
+/**
+ * A user's type by name (the SAP letter on hover, or beside it with `withCode`, where the list
+ * shows SAP's values as they are); a dash where there is no user (a role or profile).
+ */
+export function UserTypeText({ type, withCode = false }: { type: string | null | undefined; withCode?: boolean }) {
   const translate = useTranslate();
   if (type === null || type === undefined) return <>—</>;
+  const name = translate(userTypeKey(type));
   return (
     <span title={type ? `USTYP ${type}` : undefined} data-testid="user-type">
-      {translate(userTypeKey(type))}
+      {withCode && type ? `${type} (${name})` : name}
     </span>
   );
 }
