@@ -12,7 +12,7 @@ import { usageFields } from './usage.ts';
  * The SAP user type a user finding is stored with, as the server stores it (USR02-USTYP, first row
  * wins; '' unknown), null for role and profile findings (issue 27 item 6).
  */
-export function userTypesOf(extract: Pick<SystemExtract, 'users'>): (f: Finding) => string | null {
+export function userTypesOf(extract: Pick<SystemExtract, 'users'>): (f: Pick<Finding, 'level' | 'holder'>) => string | null {
   const types = new Map<string, string>();
   for (const u of extract.users) if (!types.has(u.bname)) types.set(u.bname, userTypeOf(u.ustyp));
   return (f) => (f.level === 'USER' ? (types.get(f.holder) ?? '') : null);

@@ -448,7 +448,7 @@ function suite(target: TestDatabase): void {
       const csv = await call('GET', `/api/analyses/compare?left=${first}&right=${second}&format=csv`, admin);
       expect(csv.status).toBe(200);
       const lines = csv.body.trimEnd().split('\n');
-      expect(lines[0]).toBe('LEVEL,ID,RISK_ID,STATUS,LEFT_RISK_LEVEL,RIGHT_RISK_LEVEL,LEVEL_CHANGED,LEFT_ORG_VALUES,RIGHT_ORG_VALUES,ORG_VALUES_CHANGED,LEFT_FINDING_STATUS,RIGHT_FINDING_STATUS');
+      expect(lines[0]).toBe('LEVEL,ID,RISK_ID,STATUS,LEFT_RISK_LEVEL,RIGHT_RISK_LEVEL,LEVEL_CHANGED,LEFT_ORG_VALUES,RIGHT_ORG_VALUES,ORG_VALUES_CHANGED,LEFT_FINDING_STATUS,RIGHT_FINDING_STATUS,USER_TYPE');
       expect(lines).toHaveLength(all.summary.total + 1);
       expect(lines.filter((l: string) => l.split(',')[3] === 'resolved')).toHaveLength(all.summary.resolved);
       const xlsx = await call('GET', `/api/analyses/compare?left=${first}&right=${second}&format=xlsx`, admin);
