@@ -6,6 +6,7 @@ import { AdminContext, type TranslationMessages } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import FindingsList from '../../../src/resources/findings/FindingsList.tsx';
 import ReportsDashboard from '../../../src/custom-pages/analysis/ReportsDashboard.tsx';
+import Simulation from '../../../src/custom-pages/analysis/Simulation.tsx';
 import { dataProvider } from '../../../src/providers/dataProvider.ts';
 import { findingsApiFilter, findingsListLink, readFindingsUrlFilter } from '../../../src/custom-pages/analysis/findings-link.ts';
 import { catalogues } from '../../../src/i18n/catalogues.ts';
@@ -160,5 +161,38 @@ describe('the dashboard’s top 10 counts dialog users unless other types are ch
     expect([...container!.querySelectorAll('[data-testid="top-risk-user"] [data-testid="user-type"]')].map((e) => e.textContent)).toEqual(['System', 'Dialog']);
     expect(control.querySelector('[role="combobox"]')!.textContent).toBe('Dialog, System');
     expect(container!.querySelector('[data-testid="top-users-other-types"]')).toBeNull();
+  });
+});
+
+describe('the simulation’s user picker names each user’s type', () => {
+  it('shows the SAP user type beside each user it offers', async () => {
+    mockApi((url) => {
+      if (url.pathname === '/api/system-periods') return [{ id: 'p1', name: 'PRD June', status: 'ready', periodDate: '2026-06-30' }];
+      if (url.pathname === '/api/risk-periods') return [{ id: 'r1', name: 'Rules', status: 'ready', periodDate: '2026-06-30' }];
+      if (url.pathname === '/api/system-periods/p1/tables/USR02') {
+        return [
+          { id: 0, BNAME: 'ALICE', USTYP: 'A' },
+          { id: 1, BNAME: 'DDIC', USTYP: 'B' },
+          { id: 2, BNAME: 'KIOSK', USTYP: 's' },
+        ];
+      }
+      return undefined;
+    });
+    await render(<Simulation />);
+    await waitFor(() => Boolean(container!.querySelector('[data-testid="sim-holder"]')), 'the user picker');
+    await waitFor(() => calls.some((u) => u.pathname === '/api/system-periods/p1/tables/USR02'), 'the users asked');
+    const input = container!.querySelector('[data-testid="sim-holder"]') as HTMLInputElement;
+    await act(async () => {
+      input.focus();
+      input.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    });
+    await waitFor(() => document.querySelectorAll('[role="option"]').length === 3, 'the options');
+    const options = [...document.querySelectorAll('[role="option"]')].map((o) => [o.querySelector('span')!.textContent, o.querySelector('[data-testid="user-type"]')?.textContent]);
+    expect(options).toEqual([
+      ['ALICE', 'Dialog'],
+      ['DDIC', 'System'],
+      ['KIOSK', 'Service'],
+    ]);
   });
 });
