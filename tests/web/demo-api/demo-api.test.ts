@@ -222,6 +222,8 @@ describe('demo API: the SAP user type of users (issue 27 item 6)', () => {
     expect(technical.topUserTypes).toEqual(['B', 'S']);
     expect(technical.topUsers.map((u) => u.holder).sort()).toEqual(risky);
     expect(technical.topUsers.find((u) => u.holder === 'WF-BATCH')!.fullName).toBe('Workflow background user');
+    // The user view names the user's type.
+    expect(((await (await call('GET', `/api/reports/user-view?analysisId=${DEMO_ANALYSIS_ID}&user=WF-BATCH`)).json()) as { userType: string }).userType).toBe('B');
     // The comparison names and filters each user's type too.
     const cmp = (await (await call('GET', `/api/analyses/compare?left=${DEMO_ANALYSIS_ID}&right=${DEMO_ANALYSIS_ID}&filter=${encodeURIComponent('{"userType":["B"]}')}`)).json()) as { rows: { holder: string; userType: string }[] };
     expect(new Set(cmp.rows.map((r) => `${r.holder}:${r.userType}`))).toEqual(new Set(['WF-BATCH:B']));
