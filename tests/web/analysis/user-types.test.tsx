@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import FindingsList from '../../../src/resources/findings/FindingsList.tsx';
 import ReportsDashboard from '../../../src/custom-pages/analysis/ReportsDashboard.tsx';
 import Simulation from '../../../src/custom-pages/analysis/Simulation.tsx';
+import RiskApproval from '../../../src/resources/risk-acceptances/RiskApproval.tsx';
 import { dataProvider } from '../../../src/providers/dataProvider.ts';
 import { findingsApiFilter, findingsListLink, readFindingsUrlFilter } from '../../../src/custom-pages/analysis/findings-link.ts';
 import { catalogues } from '../../../src/i18n/catalogues.ts';
@@ -194,5 +195,20 @@ describe('the simulation’s user picker names each user’s type', () => {
       ['DDIC', 'System'],
       ['KIOSK', 'Service'],
     ]);
+  });
+});
+
+describe('the risk approval report names each user acceptance’s user type', () => {
+  it('shows the type of a user acceptance, none for a role or global one', async () => {
+    const acceptance = (id: string, scope: string, holder: string, userType: string | null) => ({ id, riskId: 'R1', scope, holder, userType, message: 'ok', validFrom: null, validTo: null, createdBy: 'a', createdAt: null, updatedBy: null, updatedAt: null });
+    mockApi((url) =>
+      url.pathname === '/api/risk-acceptances'
+        ? [acceptance('1', 'user', 'DDIC', 'B'), acceptance('2', 'user', 'GHOST', ''), acceptance('3', 'role', 'Z_AP', null), acceptance('4', 'global', '', null)]
+        : undefined,
+    );
+    await render(<RiskApproval />);
+    await waitFor(() => container!.textContent!.includes('GHOST'), 'the acceptances');
+    const rows = [...container!.querySelectorAll('[data-testid="acceptances"] tbody tr')];
+    expect(rows.map((r) => r.querySelector('[data-testid="user-type"]')?.textContent ?? null)).toEqual(['System', 'Unknown', null, null]);
   });
 });
