@@ -67,7 +67,7 @@ export function TopUsersPanel({ data, userTypes, onUserTypes }: { data: Dashboar
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 1 }}>
-        <UserTypesSelect value={data.topUserTypes ?? userTypes} onChange={onUserTypes} testId="top-users-user-types" />
+        <UserTypesSelect value={userTypes} onChange={onUserTypes} testId="top-users-user-types" />
         {others > 0 && (
           <Typography variant="caption" color="text.secondary" data-testid="top-users-other-types">
             {translate('segra.user_type.other_types', { count: others })}
