@@ -1,6 +1,7 @@
 import { scopeUsers } from '../engine/analysis/scope.ts';
 import type { Date8 } from '../engine/model/dates.ts';
 import type { SystemExtract } from '../engine/model/extract.ts';
+import { userTypeOf } from './user-types.ts';
 
 /**
  * The data-quality view of a system period (issue 13 item 4), shared by the server's
@@ -40,6 +41,8 @@ export interface DataQualitySummary {
 export interface ScopedUser {
   id: string;
   bname: string;
+  /** USR02-USTYP (issue 27 item 6, contracts/user-types.ts): '' unknown, as for users missing from USR02. */
+  userType: string;
   inScope: boolean;
   /** Empty when in scope. */
   reasons: ScopeReason[];
@@ -55,9 +58,13 @@ export interface ScopedUser {
  */
 export function usersByScope(extract: Pick<SystemExtract, 'users' | 'roleAssignments' | 'userProfiles' | 'referenceUsers'>, date: Date8): ScopedUser[] {
   const { inScope, excluded } = scopeUsers(extract.users, { date, includeLocked: false, includeExpired: false });
+  // The first row of a name counts, as in the engine.
+  const types = new Map<string, string>();
+  for (const u of extract.users) if (!types.has(u.bname)) types.set(u.bname, userTypeOf(u.ustyp));
+  const userType = (bname: string): string => types.get(bname) ?? '';
   const out: ScopedUser[] = [
-    ...inScope.map((u) => ({ id: u.bname, bname: u.bname, inScope: true, reasons: [], namedIn: [] })),
-    ...excluded.map((u) => ({ id: u.bname, bname: u.bname, inScope: false, reasons: [...u.reasons], namedIn: [] })),
+    ...inScope.map((u) => ({ id: u.bname, bname: u.bname, userType: userType(u.bname), inScope: true, reasons: [], namedIn: [] })),
+    ...excluded.map((u) => ({ id: u.bname, bname: u.bname, userType: userType(u.bname), inScope: false, reasons: [...u.reasons], namedIn: [] })),
   ];
   const known = new Set(extract.users.map((u) => u.bname));
   const missing = new Map<string, Set<string>>();
@@ -69,6 +76,6 @@ export function usersByScope(extract: Pick<SystemExtract, 'users' | 'roleAssignm
   for (const a of extract.roleAssignments) note(a.user, 'AGR_USERS');
   for (const p of extract.userProfiles) note(p.user, 'UST04');
   for (const r of extract.referenceUsers) note(r.user, 'USREFUS');
-  for (const [bname, tables] of missing) out.push({ id: bname, bname, inScope: false, reasons: ['missing-from-usr02'], namedIn: [...tables].sort() });
+  for (const [bname, tables] of missing) out.push({ id: bname, bname, userType: '', inScope: false, reasons: ['missing-from-usr02'], namedIn: [...tables].sort() });
   return out.sort((a, b) => (a.bname < b.bname ? -1 : a.bname > b.bname ? 1 : 0));
 }

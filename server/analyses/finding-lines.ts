@@ -1,6 +1,7 @@
 import type { PreparedAnalysis } from '../../engine/analysis/prepared-analysis.ts';
 import type { AnalysisResult, Finding } from '../../engine/model/analysis.ts';
 import { formatFunctions, formatOrgValues, formatSources } from '../../engine/output/findings-csv.ts';
+import { userTypeOf } from '../../contracts/user-types.ts';
 import { copyText, COPY_NULL } from '../db/copy-text.ts';
 import type { StoredAcceptance } from './acceptances.ts';
 import { usageCopyFields, type ThreadUsage } from './analysis-usage.ts';
@@ -29,6 +30,7 @@ export const FINDING_COLUMNS = [
   'execution',
   'remediation',
   'usage',
+  'user_type',
 ] as const;
 
 /**
@@ -49,6 +51,16 @@ function findingNames(prepared: PreparedAnalysis): (f: Finding) => [string, stri
     (f.level === 'USER' ? users : f.level === 'ROLE' ? roles : undefined)?.get(f.holder) ?? '',
     risks.get(f.riskId) ?? '',
   ];
+}
+
+/**
+ * The SAP user type a user finding is stored with (USR02-USTYP, first row in file order, as the
+ * names; issue 27 item 6): '' when unknown, NULL for role and profile findings, which have none.
+ */
+function findingUserType(prepared: PreparedAnalysis): (f: Finding) => string {
+  const types = new Map<string, string>();
+  for (const u of prepared.extract.users) if (!types.has(u.bname)) types.set(u.bname, userTypeOf(u.ustyp));
+  return (f) => (f.level === 'USER' ? copyText(types.get(f.holder) ?? '') : COPY_NULL);
 }
 
 /** The roles a user holds that meet the finding's whole risk by themselves (DESIGN 5.12). */
@@ -81,6 +93,7 @@ export function* findingLines(
 ): Generator<string> {
   const riskIndex = new Map(prepared.compiled.risks.map((r, i) => [r.risk.id, i]));
   const names = findingNames(prepared);
+  const userType = findingUserType(prepared);
   const usageOf = usage ? usage.of(prepared, result.findings) : [];
   let chunk = '';
   for (const [i, f] of result.findings.entries()) {
@@ -104,6 +117,7 @@ export function* findingLines(
       copyText(pgArray(orgValueItems(f))),
       ...names(f).map(copyText),
       ...usageCopyFields(f.holder, usageOf[i], usage),
+      userType(f),
     ];
     chunk += fields.join('\t') + '\n';
     if (chunk.length > chunkChars) {

@@ -6,7 +6,7 @@ import type { Ruleset } from '../../engine/model/ruleset.ts';
 import { findingsToCsv } from '../../engine/output/findings-csv.ts';
 import { csvFile, error, json, notInDemo, type Rec } from './answers.ts';
 import { findRecord, listAll, type DemoContext } from './context.ts';
-import { completedAnalysis, findingToRecord, storeFindings } from './findings.ts';
+import { completedAnalysis, findingToRecord, storeFindings, userTypesOf } from './findings.ts';
 import { reapplyDemoMitigations } from './mitigations.ts';
 import { demoFindingUsage } from './usage.ts';
 import { DEMO_PERIOD_DATE } from './sample-extract.ts';
@@ -84,7 +84,8 @@ export function initialData(extract: SystemExtract, ruleset: Ruleset, nowIso: st
     startedAt: nowIso,
     finishedAt: nowIso,
   });
-  data.findings.push(...result.findings.map((f, i) => findingToRecord(f, DEMO_ANALYSIS_ID, i + 1, usage[i])));
+  const userType = userTypesOf(extract);
+  data.findings.push(...result.findings.map((f, i) => findingToRecord(f, DEMO_ANALYSIS_ID, i + 1, usage[i], userType(f))));
   return { data, findings: result.findings };
 }
 

@@ -8,8 +8,8 @@ export const NOT_IN_DEMO = 'Not available in the demo';
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
-export const error = (status: number, message: string, code?: string, errors?: Record<string, string>): Response =>
-  json({ statusCode: status, message, ...(code ? { code } : {}), ...(errors ? { errors } : {}) }, status);
+export const error = (status: number, message: string, code?: string, errors?: Record<string, string>, params?: Record<string, string | number>): Response =>
+  json({ statusCode: status, message, ...(code ? { code } : {}), ...(errors ? { errors } : {}), ...(params ? { params } : {}) }, status);
 
 /** An error the UI words from its code and params, as the server's `coded()` (DESIGN 6). */
 export const codedError = (status: number, code: string, params: Record<string, string | number>, message: string): Response =>

@@ -106,7 +106,7 @@ export class DemoApi {
     if (seg[0] === 'default-analysis' && seg.length === 1) return this.choices.defaultAnalysis(method, body, actor);
     if (seg[0] === 'shown-analysis' && seg.length === 1) return this.choices.shownAnalysis(method, body, actor);
     if (seg[0] === 'simulations' && method === 'POST') return simulation(ctx, body);
-    if (seg[0] === 'reports' && seg[1] === 'dashboard' && method === 'GET') return dashboard(ctx, q.get('analysisId'));
+    if (seg[0] === 'reports' && seg[1] === 'dashboard' && method === 'GET') return dashboard(ctx, q.get('analysisId'), q.get('userTypes'));
     if (seg[0] === 'reports' && seg[1] === 'user-view' && method === 'GET') return userView(ctx, q);
     if (seg[0] === 'reports' && seg[1] === 'role-view' && method === 'GET') return roleView(ctx, q);
     if (isDemoResource(seg[0]) && seg.length <= 2) return restResource(ctx, method, seg[0], seg[1], q, body, actor);

@@ -2,10 +2,10 @@ import type { ComparisonRow } from '../../engine/model/analysis.ts';
 import { compareFindings } from '../../engine/analysis/compare.ts';
 import { contentRange, csvFile, filterOf, json, notInDemo, parseJson } from './answers.ts';
 import type { DemoContext } from './context.ts';
-import { completedAnalysis, type CompletedAnalysis } from './findings.ts';
+import { completedAnalysis, userTypesOf, type CompletedAnalysis } from './findings.ts';
 
 /** Rows matching the list filter: `q` searches holder and risk id, other fields match one or a list of values. */
-function filterRows(rows: ComparisonRow[], filter: Record<string, unknown>): ComparisonRow[] {
+function filterRows<R extends ComparisonRow>(rows: R[], filter: Record<string, unknown>): R[] {
   let out = rows;
   for (const [field, value] of Object.entries(filter)) {
     if (value === undefined || value === '') continue;
@@ -45,7 +45,10 @@ export async function compare(ctx: DemoContext, q: URLSearchParams): Promise<Res
   if (left instanceof Response) return left;
   const right = await completedAnalysis(ctx, q.get('right'), 'second');
   if (right instanceof Response) return right;
-  const rows = filterRows(compareFindings(left.findings, right.findings), filterOf(q));
+  // Each user's SAP user type, as the server names it (issue 27 item 6); the demo has one extract.
+  const typeOf = userTypesOf(ctx.extract);
+  const typed = compareFindings(left.findings, right.findings).map((r) => ({ ...r, userType: typeOf(r) }));
+  const rows = filterRows(typed, filterOf(q));
   const summary = {
     new: rows.filter((r) => r.status === 'new').length,
     resolved: rows.filter((r) => r.status === 'resolved').length,

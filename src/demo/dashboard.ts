@@ -1,38 +1,50 @@
 import type { Finding } from '../../engine/model/analysis.ts';
 import { RISK_LEVELS } from '../../engine/model/ruleset.ts';
-import { error, json } from './answers.ts';
+import { error, json, parseJson } from './answers.ts';
 import { listAll, type DemoContext } from './context.ts';
-import { completedAnalysis } from './findings.ts';
+import { completedAnalysis, userTypesOf } from './findings.ts';
 import { deactivatedRisks } from './mitigations.ts';
+import { readUserTypes, USER_TYPES } from '../../contracts/user-types.ts';
 
 /** The demo has one system period; the dashboard names it as the server would. */
 const SYSTEM_PERIOD_NAME = 'PRD October 2026';
 
 interface UserRow {
   holder: string;
+  userType: string;
   critical: number;
   high: number;
   findings: number;
   accepted: number;
 }
 
-/** The ten users with the most critical, then high, then any findings (as the server ranks them). */
-function topUsers(ctx: DemoContext, fs: readonly Finding[]) {
+/**
+ * The ten users of the chosen types with the most critical and high findings, then the most
+ * findings (as the server ranks them), and how many users with critical or high findings the
+ * types leave out (issue 27 item 6).
+ */
+function topUsers(ctx: DemoContext, fs: readonly Finding[], types: readonly string[]) {
+  const typeOf = userTypesOf(ctx.extract);
   const users = new Map<string, UserRow>();
   for (const f of fs) {
     if (f.level !== 'USER') continue;
-    const u = users.get(f.holder) ?? { holder: f.holder, critical: 0, high: 0, findings: 0, accepted: 0 };
+    const u = users.get(f.holder) ?? { holder: f.holder, userType: typeOf(f) ?? '', critical: 0, high: 0, findings: 0, accepted: 0 };
     if (f.riskLevel === 'CRITICAL') u.critical++;
     if (f.riskLevel === 'HIGH') u.high++;
     u.findings++;
     if (f.accepted) u.accepted++;
     users.set(f.holder, u);
   }
+  const risky = [...users.values()].filter((u) => u.critical + u.high > 0);
   const addr = new Map(ctx.extract.userAddresses.map((x) => [x.user, x]));
-  return [...users.values()]
-    .sort((x, y) => y.critical - x.critical || y.high - x.high || y.findings - x.findings || (x.holder < y.holder ? -1 : 1))
-    .slice(0, 10)
-    .map((u) => ({ ...u, fullName: addr.get(u.holder)?.fullName ?? '', department: addr.get(u.holder)?.department ?? '' }));
+  return {
+    users: risky
+      .filter((u) => types.includes(u.userType))
+      .sort((x, y) => y.critical + y.high - (x.critical + x.high) || y.findings - x.findings || (x.holder < y.holder ? -1 : 1))
+      .slice(0, 10)
+      .map((u) => ({ ...u, fullName: addr.get(u.holder)?.fullName ?? '', department: addr.get(u.holder)?.department ?? '' })),
+    otherTypes: risky.filter((u) => !types.includes(u.userType)).length,
+  };
 }
 
 /**
@@ -66,8 +78,13 @@ async function trend(ctx: DemoContext, shown: string) {
     });
 }
 
-/** `GET /api/reports/dashboard?analysisId=…`. */
-export async function dashboard(ctx: DemoContext, analysisId: string | null): Promise<Response> {
+/** `GET /api/reports/dashboard?analysisId=…&userTypes=[…]`. */
+export async function dashboard(ctx: DemoContext, analysisId: string | null, userTypes: string | null = null): Promise<Response> {
+  const types = readUserTypes(userTypes === null ? undefined : parseJson(userTypes) ?? null);
+  if (!Array.isArray(types)) {
+    const params = { types: USER_TYPES.join(', '), ...(types.code === 'USER_TYPE_UNKNOWN' ? { value: types.value } : {}) };
+    return error(400, 'The userTypes parameter names no user type SAP defines', types.code, undefined, params);
+  }
   if (!analysisId) return error(400, 'A default analysis must be chosen to see the full list', 'VALIDATION', { analysisId: 'Choose an analysis' });
   const a = await completedAnalysis(ctx, analysisId, 'chosen');
   if (a instanceof Response) return a;
@@ -85,6 +102,7 @@ export async function dashboard(ctx: DemoContext, analysisId: string | null): Pr
   const accepted = all.accepted;
   const processes = [...new Set(fs.map((f) => f.businessProcess))];
   const r = a.record;
+  const top = topUsers(ctx, fs, types);
   return json({
     analysis: {
       id: r.id,
@@ -108,7 +126,9 @@ export async function dashboard(ctx: DemoContext, analysisId: string | null): Pr
       })
       .sort((x, y) => y.findings - x.findings || (x.businessProcess < y.businessProcess ? -1 : 1)),
     acceptedVsOpen: { accepted, deactivated: all.deactivated, open: all.open },
-    topUsers: topUsers(ctx, fs),
+    topUserTypes: types,
+    topUsers: top.users,
+    topUsersOfOtherTypes: top.otherTypes,
     trend: await trend(ctx, analysisId),
   });
 }

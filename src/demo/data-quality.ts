@@ -36,6 +36,10 @@ export function dataQuality(ctx: DemoContext, periodId: string, rest: readonly s
   let rows = users;
   if (filter.scope === 'in' || filter.scope === 'out') rows = rows.filter((u) => u.inScope === (filter.scope === 'in'));
   if (typeof filter.reason === 'string' && filter.reason !== '') rows = rows.filter((u) => u.reasons.includes(filter.reason as ScopeReason));
+  if (filter.userType !== undefined && filter.userType !== null) {
+    const types = (Array.isArray(filter.userType) ? filter.userType : [filter.userType]).map(String);
+    rows = rows.filter((u) => types.includes(u.userType));
+  }
   if (typeof filter.q === 'string' && filter.q.trim() !== '') rows = rows.filter((u) => u.bname.toLowerCase().includes(String(filter.q).trim().toLowerCase()));
   const sort = parseJson(q.get('sort'));
   if (Array.isArray(sort) && String(sort[1]).toUpperCase() === 'DESC') rows = [...rows].reverse();

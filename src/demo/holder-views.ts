@@ -1,7 +1,7 @@
 import type { Finding } from '../../engine/model/analysis.ts';
 import { error, json } from './answers.ts';
 import type { DemoContext } from './context.ts';
-import { completedAnalysis } from './findings.ts';
+import { completedAnalysis, userTypesOf } from './findings.ts';
 
 /** The server's limit of users and combined findings in one role view (server/modules/reports/holder-views.ts). */
 const VIEW_LIMIT = 500;
@@ -26,6 +26,7 @@ export async function userView(ctx: DemoContext, q: URLSearchParams): Promise<Re
     user,
     fullName: addr?.fullName ?? '',
     department: addr?.department ?? '',
+    userType: userTypesOf(x)({ level: 'USER', holder: user }),
     roles: x.roleAssignments
       .filter((r) => r.user === user)
       .sort((p, r) => (p.role < r.role ? -1 : p.role > r.role ? 1 : 0))
@@ -55,12 +56,15 @@ export async function roleView(ctx: DemoContext, q: URLSearchParams): Promise<Re
     }
   }
   const name = (u: string) => x.userAddresses.find((r) => r.user === u)?.fullName ?? '';
+  const typeOf = userTypesOf(x);
+  const userType = (u: string) => typeOf({ level: 'USER', holder: u }) ?? '';
   const risk = (id: string) => ctx.ruleset.risks.find((r) => r.id === id)?.description ?? '';
   const held = x.roleAssignments.filter((r) => above.has(r.role)).sort((p, r) => (p.user + p.role < r.user + r.role ? -1 : 1));
   const row = (f: Finding, i: number) => ({
     id: `${f.level}-${f.holder}-${f.riskId}-${i}`,
     holder: f.holder,
     holderName: f.level === 'USER' ? name(f.holder) : '',
+    ...(f.level === 'USER' ? { userType: userType(f.holder) } : {}),
     riskId: f.riskId,
     riskDescription: risk(f.riskId),
     riskLevel: f.riskLevel,
@@ -77,7 +81,7 @@ export async function roleView(ctx: DemoContext, q: URLSearchParams): Promise<Re
     analysisId: a.record.id,
     role,
     roleName: x.roleTexts.find((t) => t.role === role)?.text ?? '',
-    users: held.slice(0, VIEW_LIMIT).map((r) => ({ user: r.user, fullName: name(r.user), via: r.role, from: r.from, to: r.to })),
+    users: held.slice(0, VIEW_LIMIT).map((r) => ({ user: r.user, fullName: name(r.user), userType: userType(r.user), via: r.role, from: r.from, to: r.to })),
     usersTotal: held.length,
     alone: alone.map((f, i) => Object.fromEntries(Object.entries(row(f, i)).filter(([k]) => k !== 'holderName'))),
     combined: combined.slice(0, VIEW_LIMIT).map(row),

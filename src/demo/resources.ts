@@ -1,6 +1,6 @@
 import { contentRange, error, json, parseJson } from './answers.ts';
 import { findRecord, type DemoContext } from './context.ts';
-import { dropFindings } from './findings.ts';
+import { dropFindings, userTypesOf } from './findings.ts';
 import { reapplyDemoMitigations } from './mitigations.ts';
 import { DEMO_CUSTOMER_ID } from './seed.ts';
 
@@ -49,6 +49,16 @@ export function toFakerestFilter(filter: Record<string, unknown>): Record<string
   return out;
 }
 
+/**
+ * A user acceptance names the user's SAP user type, as the server's (issue 27 item 6); the demo
+ * has one system period, whose USR02 every analysis (the default one too) reads.
+ */
+function withUserTypes<T extends Record<string, unknown>>(ctx: DemoContext, resource: string, rows: T[]): T[] {
+  if (resource !== 'risk-acceptances') return rows;
+  const typeOf = userTypesOf(ctx.extract);
+  return rows.map((r) => ({ ...r, userType: r.scope === 'user' ? typeOf({ level: 'USER', holder: String(r.holder) }) : null }));
+}
+
 async function listRecords(ctx: DemoContext, resource: string, q: URLSearchParams): Promise<Response> {
   const sort = parseJson(q.get('sort')) as [string, string] | undefined;
   const range = parseJson(q.get('range')) as [number, number] | undefined;
@@ -62,7 +72,7 @@ async function listRecords(ctx: DemoContext, resource: string, q: URLSearchParam
     sort: { field: Array.isArray(sort) ? String(sort[0]) : 'id', order: Array.isArray(sort) && String(sort[1]).toUpperCase() === 'DESC' ? 'DESC' : 'ASC' },
     filter: toFakerestFilter(filter),
   });
-  const rows = exact ? data : data.slice(start);
+  const rows = withUserTypes(ctx, resource, exact ? data : data.slice(start));
   const count = total ?? rows.length;
   return json(rows, 200, { 'Content-Range': contentRange(resource, start, rows.length, count), 'Access-Control-Expose-Headers': 'Content-Range' });
 }

@@ -149,6 +149,14 @@ export function buildDemoExtract(): SystemExtract {
   // A technical batch user with a classic profile, and the firefighter pattern of real systems.
   x.users.push({ bname: 'BATCH_FI', ustyp: 'B', uflag: 0, validFrom: null, validTo: null, lastLogon: 20261030, userGroup: 'TECH', codvn: 'H', pwdState: null, createdOn: 20190301 });
   x.roleAssignments.push({ role: 'Z_FI_AP_PAYMENTS', user: 'BATCH_FI', from: null, to: null });
+  // Technical users given business roles, as real systems have them: they rank beside people
+  // unless the user type is chosen (issue 27 item 6).
+  x.users.push({ bname: 'WF-BATCH', ustyp: 'B', uflag: 0, validFrom: null, validTo: null, lastLogon: 20261030, userGroup: 'TECH', codvn: 'H', pwdState: null, createdOn: 20190301 });
+  x.userAddresses.push({ user: 'WF-BATCH', firstName: '', lastName: 'Workflow background user', fullName: 'Workflow background user', department: 'IT', email: '' });
+  x.roleAssignments.push({ role: 'Z_C_FI_AP_FULL', user: 'WF-BATCH', from: null, to: null });
+  x.users.push({ bname: 'SRV_SHARED', ustyp: 'S', uflag: 0, validFrom: null, validTo: null, lastLogon: 20261029, userGroup: 'IT', codvn: 'H', pwdState: null, createdOn: 20210115 });
+  x.userAddresses.push({ user: 'SRV_SHARED', firstName: '', lastName: 'Shared IT operations account', fullName: 'Shared IT operations account', department: 'IT', email: '' });
+  x.roleAssignments.push({ role: 'Z_C_PROCUREMENT', user: 'SRV_SHARED', from: null, to: null });
   x.clients.push({ client: '100', category: 'P', changeRecording: '', crossClientChanges: '2' });
   x.components.push({ component: 'S4CORE', release: '108', extRelease: '0000000000' });
   return x;

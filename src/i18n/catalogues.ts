@@ -13,9 +13,10 @@ import { orgStatusMessages } from './org-status/index.ts';
 import { serverMessages } from './server-messages.ts';
 import { tr } from './tr.ts';
 import { usageMessages } from './usage/index.ts';
+import { userTypeMessages } from './user-types/index.ts';
 
 // The feature catalogues merged over the base ones, one line per feature.
-const PARTS = [appsMessages, analysisMessages, notificationMessages, serverMessages, basisCheckMessages, basisDetailMessages, dataQualityMessages, usageMessages, mitigationMessages, orgStatusMessages, licenceMessages];
+const PARTS = [appsMessages, analysisMessages, notificationMessages, serverMessages, basisCheckMessages, basisDetailMessages, dataQualityMessages, usageMessages, mitigationMessages, orgStatusMessages, licenceMessages, userTypeMessages];
 const BASE = { tr, en, de };
 const withParts = (lang: 'tr' | 'en' | 'de') => PARTS.reduce((all, part) => deepMerge(all, part[lang]), BASE[lang]);
 

@@ -32,6 +32,8 @@ const tr = {
       INTERNAL: 'Sunucuda bir hata oluştu; tekrar deneyin veya yöneticinize başvurun',
       ANALYSIS_NOT_SHOWABLE: 'Yalnızca tamamlanmış bir analiz gösterilebilir; %{name} tamamlanmadı',
       DATABASE_UNAVAILABLE: 'Sunucu veritabanına yeniden bağlanıyor; oturumunuz açık kalır. %{seconds} sn sonra tekrar deneyin.',
+      USER_TYPES_REQUIRED: 'En az bir kullanıcı tipi seçin (%{types} veya bilinmeyen)',
+      USER_TYPE_UNKNOWN: 'Bilinmeyen kullanıcı tipi: %{value}; kullanıcı tipleri: %{types} veya bilinmeyen',
     },
   },
   server: {
@@ -183,6 +185,8 @@ const en: typeof tr = {
       INTERNAL: 'An error occurred on the server; try again or ask your administrator',
       ANALYSIS_NOT_SHOWABLE: 'Only a completed analysis can be shown; %{name} has not completed',
       DATABASE_UNAVAILABLE: 'The server is reconnecting to its database; you stay signed in. Try again in %{seconds} s.',
+      USER_TYPES_REQUIRED: 'Choose at least one user type (%{types} or unknown)',
+      USER_TYPE_UNKNOWN: 'Unknown user type: %{value}; user types: %{types} or unknown',
     },
   },
   server: {
@@ -334,6 +338,8 @@ const de: typeof tr = {
       INTERNAL: 'Auf dem Server ist ein Fehler aufgetreten; versuchen Sie es erneut oder wenden Sie sich an Ihren Administrator',
       ANALYSIS_NOT_SHOWABLE: 'Nur eine abgeschlossene Analyse kann angezeigt werden; %{name} ist nicht abgeschlossen',
       DATABASE_UNAVAILABLE: 'Der Server verbindet sich erneut mit seiner Datenbank; Sie bleiben angemeldet. Versuchen Sie es in %{seconds} s erneut.',
+      USER_TYPES_REQUIRED: 'Wählen Sie mindestens einen Benutzertyp (%{types} oder unbekannt)',
+      USER_TYPE_UNKNOWN: 'Unbekannter Benutzertyp: %{value}; Benutzertypen: %{types} oder unbekannt',
     },
   },
   server: {

@@ -30,6 +30,8 @@ interface ExportRow {
   /** ORG_VALUES items (`BUKRS=1000`); empty for risks without org fields. */
   orgValues: string[];
   holderName: string;
+  /** USR02-USTYP of a user finding's holder as analysed (issue 27 item 6): '' unknown, null for roles and profiles. */
+  userType: string | null;
   riskDescription: string;
   /** EXECUTION and REMEDIATION (DESIGN 5.17); null for role and profile findings or without usage. */
   execution: string | null;
@@ -49,7 +51,7 @@ export async function exportRows(db: Database, analysisId: string, filter: unkno
   const { rows } = await db.query<ExportRow>(
     `SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel", risk_type AS "riskType", business_process AS "businessProcess",
             functions, sources, accepted, accepted_by AS "acceptedBy", message, org_values AS "orgValues",
-            holder_name AS "holderName", risk_description AS "riskDescription",
+            holder_name AS "holderName", user_type AS "userType", risk_description AS "riskDescription",
             execution, remediation, status, controls
      FROM findings WHERE ${where.join(' AND ')}`,
     params,
@@ -118,13 +120,13 @@ async function findingsXlsx(
   const sheet = workbook.addWorksheet('FINDINGS');
   const org = orgValues ? ['ORG_VALUES'] : [];
   const usage = await analysisUsesUsage(db, analysisId);
-  sheet.addRow([...FINDINGS_CSV_COLUMNS, ...org, ...(usage ? USAGE_COLUMNS : []), 'HOLDER_NAME', 'RISK_DESCRIPTION', 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE', 'STATUS', 'CONTROLS']);
+  sheet.addRow([...FINDINGS_CSV_COLUMNS, ...org, ...(usage ? USAGE_COLUMNS : []), 'HOLDER_NAME', 'USER_TYPE', 'RISK_DESCRIPTION', 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE', 'STATUS', 'CONTROLS']);
   sheet.getRow(1).font = { bold: true };
   for (const r of rows) {
     const orgCell = orgValues ? [r.orgValues.join(';')] : [];
     sheet.addRow([
       ...[r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources, ...orgCell, ...(usage ? usageCells(r) : [])],
-      ...[r.holderName, r.riskDescription, r.businessProcess, r.accepted ? 'X' : '', r.acceptedBy ?? '', r.message ?? ''],
+      ...[r.holderName, r.userType ?? '', r.riskDescription, r.businessProcess, r.accepted ? 'X' : '', r.acceptedBy ?? '', r.message ?? ''],
       ...[r.status.toUpperCase(), r.controls.join(';')],
     ]);
   }

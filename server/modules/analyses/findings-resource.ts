@@ -14,6 +14,8 @@ export const findingsResource: ResourceSpec = {
     level: 'level',
     holder: 'holder',
     holderName: 'holder_name',
+    // USR02-USTYP of a user finding's holder as analysed (issue 27 item 6): '' unknown, null for roles and profiles.
+    userType: 'user_type',
     riskId: 'risk_id',
     riskDescription: 'risk_description',
     riskLevel: 'risk_level',
@@ -41,7 +43,7 @@ export const findingsResource: ResourceSpec = {
   operations: { create: false, update: false, delete: false },
   sortable: ['id', 'level', 'holder', 'riskId', 'riskLevel', 'riskType', 'businessProcess', 'accepted', 'executionRank', 'status'],
   defaultSort: ['holder', 'ASC'],
-  filterable: { analysisId: 'eq', level: 'in', holder: 'ilike', riskId: 'in', riskLevel: 'in', riskType: 'in', businessProcess: 'in', accepted: 'eq', execution: 'in', status: 'in' },
+  filterable: { analysisId: 'eq', level: 'in', holder: 'ilike', riskId: 'in', riskLevel: 'in', riskType: 'in', businessProcess: 'in', accepted: 'eq', execution: 'in', status: 'in', userType: 'in' },
   // The dashboards' links name one holder: `holder` would also match every longer name (issue 15).
   filterAliases: { holderExact: { field: 'holder', op: 'eq' } },
   q: ['holder', 'riskId', 'businessProcess'],

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { compareFindings } from '../../../engine/analysis/compare.ts';
 import type { ComparisonRow, ComparisonStatus, Finding } from '../../../engine/model/analysis.ts';
 import { csvField } from '../../../engine/output/findings-csv.ts';
+import { USER_TYPE_CHOICES, USER_TYPES } from '../../../contracts/user-types.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
@@ -13,19 +14,25 @@ export const compareGate = pageGate('comparisons', 'reports/compare');
 
 /**
  * The columns of the comparison export, named like `segra analyze`'s (ID is the holder; ORG_VALUES
- * items `;`-joined as in its CSV); the findings' own status on each side comes last.
+ * items `;`-joined as in its CSV); the findings' own status on each side, then the user's SAP user
+ * type (issue 27 item 6; after the others, so a reader of the earlier columns reads on unchanged).
  */
 export const COMPARISON_CSV_COLUMNS = [
   'LEVEL', 'ID', 'RISK_ID', 'STATUS', 'LEFT_RISK_LEVEL', 'RIGHT_RISK_LEVEL', 'LEVEL_CHANGED',
-  'LEFT_ORG_VALUES', 'RIGHT_ORG_VALUES', 'ORG_VALUES_CHANGED', 'LEFT_FINDING_STATUS', 'RIGHT_FINDING_STATUS',
+  'LEFT_ORG_VALUES', 'RIGHT_ORG_VALUES', 'ORG_VALUES_CHANGED', 'LEFT_FINDING_STATUS', 'RIGHT_FINDING_STATUS', 'USER_TYPE',
 ] as const;
 
 type FindingStatus = 'open' | 'accepted' | 'mitigated' | 'deactivated';
 
-/** A comparison row with each side's finding status (DESIGN 6, rule 16); null where the finding is absent. */
+/**
+ * A comparison row with each side's finding status (DESIGN 6, rule 16; null where the finding is
+ * absent) and, for a user, its SAP user type as the later analysis stored it, else the earlier
+ * (issue 27 item 6: '' unknown; null for roles and profiles).
+ */
 export interface StatusedComparisonRow extends ComparisonRow {
   leftFindingStatus: FindingStatus | null;
   rightFindingStatus: FindingStatus | null;
+  userType: string | null;
 }
 
 interface SideRow {
@@ -71,12 +78,12 @@ async function completedAnalysis(db: Database, ctx: ResourceContext, id: string,
   return a;
 }
 
-type StoredKey = Finding & { orgItems: string[]; findingStatus: FindingStatus };
+type StoredKey = Finding & { orgItems: string[]; findingStatus: FindingStatus; userType: string | null };
 
 /** The stored findings of one analysis, reduced to what a comparison looks at. */
 async function keys(db: Database, analysisId: string): Promise<StoredKey[]> {
-  const { rows } = await db.query<{ level: Finding['level']; holder: string; riskId: string; riskLevel: Finding['riskLevel']; orgItems: string[]; findingStatus: FindingStatus }>(
-    `SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel", org_values AS "orgItems", status AS "findingStatus"
+  const { rows } = await db.query<{ level: Finding['level']; holder: string; riskId: string; riskLevel: Finding['riskLevel']; orgItems: string[]; findingStatus: FindingStatus; userType: string | null }>(
+    `SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel", org_values AS "orgItems", status AS "findingStatus", user_type AS "userType"
      FROM findings WHERE analysis_id = $1`,
     [analysisId],
   );
@@ -101,11 +108,14 @@ export async function compareAnalyses(db: Database, ctx: ResourceContext, leftId
   const [l, r] = await Promise.all([keys(db, left.id), keys(db, right.id)]);
   const leftStatus = new Map(l.map((f) => [keyOf(f), f.findingStatus]));
   const rightStatus = new Map(r.map((f) => [keyOf(f), f.findingStatus]));
+  const userTypes = new Map<string, string>();
+  for (const f of [...l, ...r]) if (f.level === 'USER') userTypes.set(f.holder, f.userType ?? '');
   // The stored ORG_VALUES items (sorted as the engine wrote them) stand for the engine's.
   const rows = compareFindings(l, r, (f) => f.orgItems ?? []).map((row) => ({
     ...row,
     leftFindingStatus: leftStatus.get(keyOf(row)) ?? null,
     rightFindingStatus: rightStatus.get(keyOf(row)) ?? null,
+    userType: row.level === 'USER' ? (userTypes.get(row.holder) ?? '') : null,
   }));
   const count = (s: ComparisonStatus): number => rows.filter((x) => x.status === s).length;
   return {
@@ -123,7 +133,7 @@ export async function compareAnalyses(db: Database, ctx: ResourceContext, leftId
   };
 }
 
-/** `filter={"status":…,"level":…,"levelChanged":…,"orgValuesChanged":…,"q":…}` over comparison rows. */
+/** `filter={"status":…,"level":…,"levelChanged":…,"orgValuesChanged":…,"userType":…,"q":…}` over comparison rows ('' userType: unknown). */
 function filterRows(rows: StatusedComparisonRow[], raw: unknown): StatusedComparisonRow[] {
   const filter = jsonParam('filter', raw) ?? {};
   if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) throw badRequest('The filter parameter must be a JSON object');
@@ -131,7 +141,13 @@ function filterRows(rows: StatusedComparisonRow[], raw: unknown): StatusedCompar
   const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
   for (const [field, value] of Object.entries(filter as Record<string, unknown>)) {
     if (value === undefined || value === null) continue;
-    if (field === 'status' || field === 'level' || field === 'riskId') {
+    if (field === 'userType') {
+      const types = asList(value);
+      if (types.length === 0 || !types.every((t) => typeof t === 'string' && USER_TYPE_CHOICES.includes(t))) {
+        throw badRequest(`The filter parameter userType must be one or more of: ${USER_TYPES.join(', ')} or "" (unknown)`);
+      }
+      out = out.filter((row) => row.userType !== null && types.includes(row.userType));
+    } else if (field === 'status' || field === 'level' || field === 'riskId') {
       const allowed = new Set(asList(value));
       out = out.filter((row) => allowed.has(row[field]));
     } else if (field === 'levelChanged' || field === 'orgValuesChanged') {
@@ -152,7 +168,7 @@ function filterRows(rows: StatusedComparisonRow[], raw: unknown): StatusedCompar
 const cells = (r: StatusedComparisonRow): string[] => [
   r.level, r.holder, r.riskId, r.status, r.leftRiskLevel ?? '', r.rightRiskLevel ?? '', r.levelChanged ? 'X' : '',
   (r.leftOrgValues ?? []).join(';'), (r.rightOrgValues ?? []).join(';'), r.orgValuesChanged ? 'X' : '',
-  r.leftFindingStatus ?? '', r.rightFindingStatus ?? '',
+  r.leftFindingStatus ?? '', r.rightFindingStatus ?? '', r.userType ?? '',
 ];
 
 export function comparisonCsv(rows: readonly StatusedComparisonRow[]): string {

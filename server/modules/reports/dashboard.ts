@@ -5,6 +5,7 @@ import { findScoped } from '../../resources/scoped-record.ts';
 import { gate, pageGate } from './gate.ts';
 import { executionSummary } from '../usage/usage-reports.ts';
 import { findingsByOrgValue } from './dashboard-org-values.ts';
+import { topUsers, userTypesParam } from './top-users.ts';
 
 export const dashboardGate = pageGate('reports-dashboard', 'reports/dashboard');
 
@@ -36,11 +37,12 @@ interface CountRow {
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
-/** `GET /api/reports/dashboard?analysisId=…` (issue 4, Reports: dashboard). */
+/** `GET /api/reports/dashboard?analysisId=…&userTypes=["A"]` (issue 4, Reports: dashboard; the top 10's user types: issue 27 item 6). */
 export function registerDashboard(app: FastifyInstance, db: Database): void {
   app.get('/api/reports/dashboard', { preHandler: app.authenticate, config: { page: 'reports/dashboard' } }, async (request) => {
     const ctx = await gate(db, dashboardGate, request, 'read');
-    const { analysisId } = (request.query ?? {}) as { analysisId?: string };
+    const { analysisId, userTypes: rawTypes } = (request.query ?? {}) as { analysisId?: string; userTypes?: unknown };
+    const userTypes = userTypesParam(rawTypes);
     if (analysisId === undefined || analysisId === '') throw badRequest('A default analysis must be chosen to see the full list', { analysisId: 'Choose an analysis' });
     const a = await findScoped<AnalysisRow>(
       db,
@@ -70,32 +72,7 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
     const open = total - accepted - mitigated - deactivated;
     const pick = (rows: CountRow[], key: string) => rows.find((r) => r.key === key) ?? { findings: 0, accepted: 0, mitigated: 0, deactivated: 0 };
 
-    const top = await db.query<{ holder: string; critical: number; high: number; findings: number; accepted: number }>(
-      `SELECT holder,
-              (count(*) FILTER (WHERE risk_level = 'CRITICAL'))::int AS critical,
-              (count(*) FILTER (WHERE risk_level = 'HIGH'))::int AS high,
-              count(*)::int AS findings,
-              (count(*) FILTER (WHERE accepted))::int AS accepted
-       FROM findings WHERE analysis_id = $1 AND level = 'USER'
-       GROUP BY holder
-       HAVING count(*) FILTER (WHERE risk_level IN ('CRITICAL', 'HIGH')) > 0
-       ORDER BY count(*) FILTER (WHERE risk_level IN ('CRITICAL', 'HIGH')) DESC, count(*) DESC, holder COLLATE "C"
-       LIMIT 10`,
-      [a.id],
-    );
-    // Names and departments from the period's user addresses, when the extract had them.
-    const names = new Map<string, { fullName: string; department: string }>();
-    if (top.rows.length > 0) {
-      const { rows } = await db.query<{ bname: string; name_textc: string; name_first: string; name_last: string; department: string }>(
-        `SELECT u.bname, u.name_textc, u.name_first, u.name_last, u.department
-         FROM sap_user_addr u JOIN system_periods sp ON sp.data_import_id = u.import_id
-         WHERE sp.id = $1 AND u.bname = ANY($2::text[])`,
-        [a.system_period_id, top.rows.map((r) => r.holder)],
-      );
-      for (const r of rows) {
-        names.set(r.bname, { fullName: r.name_textc || [r.name_first, r.name_last].filter(Boolean).join(' '), department: r.department });
-      }
-    }
+    const top = await topUsers(db, a.id, a.system_period_id, userTypes);
 
     const period = await db.query<{ system_id: string; name: string; period_date: string }>(
       'SELECT system_id, name, period_date FROM system_periods WHERE id = $1',
@@ -156,15 +133,11 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
         .map((r) => ({ businessProcess: r.key, ...strip(r) }))
         .sort((x, y) => y.findings - x.findings || (x.businessProcess < y.businessProcess ? -1 : x.businessProcess > y.businessProcess ? 1 : 0)),
       acceptedVsOpen: { accepted, mitigated, deactivated, open },
-      topUsers: top.rows.map((r) => ({
-        holder: r.holder,
-        fullName: names.get(r.holder)?.fullName ?? '',
-        department: names.get(r.holder)?.department ?? '',
-        critical: r.critical,
-        high: r.high,
-        findings: r.findings,
-        accepted: r.accepted,
-      })),
+      // The top 10 of the chosen user types (issue 27 item 6), which the answer names, and how
+      // many users with critical or high findings those types leave out.
+      topUserTypes: userTypes,
+      topUsers: top.users,
+      topUsersOfOtherTypes: top.otherTypes,
       execution: await executionSummary(db, a.id),
       byOrgValue: await findingsByOrgValue(db, a.id),
       trend: trend.rows.map((r) => ({

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict } from '../../errors.ts';
+import { USER_TYPES } from '../../../contracts/user-types.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { gate, pageGate } from './gate.ts';
 
@@ -18,6 +19,14 @@ interface ViewAnalysis {
 }
 
 const fullNameSql = (u: string) => `COALESCE(NULLIF(btrim(${u}.name_textc), ''), btrim(${u}.name_first || ' ' || ${u}.name_last))`;
+
+/**
+ * The SAP user type of `bname` in the import $1 (USR02-USTYP, first row in file order; issue 27
+ * item 6): SAP's letter, '' when unknown (no USR02 row, or none of SAP's types).
+ */
+const userTypeSql = (bname: string) =>
+  `COALESCE((SELECT CASE WHEN upper(btrim(t.ustyp)) IN (${USER_TYPES.map((x) => `'${x}'`).join(', ')}) THEN upper(btrim(t.ustyp)) ELSE '' END
+             FROM sap_usr02 t WHERE t.import_id = $1 AND t.bname = ${bname} ORDER BY t.seq LIMIT 1), '')`;
 
 async function viewAnalysis(db: Database, request: Parameters<typeof gate>[2], key: 'user' | 'role') {
   const ctx = await gate(db, holderViewsGate, request, 'read');
@@ -40,6 +49,8 @@ interface ViewFinding {
   id: string;
   holder: string;
   holderName: string;
+  /** A user finding's: USR02-USTYP as analysed (issue 27 item 6). */
+  userType?: string;
   riskId: string;
   riskDescription: string;
   riskLevel: string;
@@ -53,7 +64,7 @@ const FINDING_SELECT = `f.id, f.holder, f.risk_id AS "riskId", f.risk_level AS "
 
 /**
  * `GET /api/reports/user-view?analysisId=…&user=BNAME` and `GET /api/reports/role-view?analysisId=…&role=AGR_NAME`
- * (issue 15 item 1). The user view: the user's name, department, assigned roles, profiles and reference users (the
+ * (issue 15 item 1). The user view: the user's name, department, SAP user type, assigned roles, profiles and reference users (the
  * findings themselves are the findings list's, filtered by `holderExact`). The role view: its
  * text, the users holding it (directly or through a composite role), what it causes alone (its
  * role-level findings) and the user findings it takes part in together with other roles.
@@ -65,6 +76,7 @@ export function registerHolderViews(app: FastifyInstance, db: Database): void {
       `SELECT ${fullNameSql('u')} AS "fullName", u.department FROM sap_user_addr u WHERE u.import_id = $1 AND u.bname = $2 ORDER BY u.seq LIMIT 1`,
       [analysis.data_import_id, name],
     );
+    const userType = await db.query<{ userType: string }>(`SELECT ${userTypeSql('$2')} AS "userType"`, [analysis.data_import_id, name]);
     const roles = await db.query<{ role: string; roleName: string | null; from: number | null; to: number | null }>(
       `SELECT g.agr_name AS role, g.from_dat AS "from", g.to_dat AS "to",
               (SELECT t.text FROM sap_agr_texts t WHERE t.import_id = $1 AND t.agr_name = g.agr_name ORDER BY t.seq LIMIT 1) AS "roleName"
@@ -91,6 +103,7 @@ export function registerHolderViews(app: FastifyInstance, db: Database): void {
       user: name,
       fullName: user.rows[0]?.fullName ?? '',
       department: user.rows[0]?.department ?? '',
+      userType: userType.rows[0].userType,
       roles: roles.rows.map((r) => ({ ...r, roleName: r.roleName ?? '' })),
       profiles: profiles.rows.map((p) => p.profile),
       referenceUsers: refs.rows.map((r) => r.refuser),
@@ -106,7 +119,7 @@ export function registerHolderViews(app: FastifyInstance, db: Database): void {
       [analysis.data_import_id, name],
     );
     // The role and every composite above it (a looped composite ends: UNION keeps each once).
-    const holders = await db.query<{ user: string; fullName: string | null; via: string; from: number | null; to: number | null; total: number }>(
+    const holders = await db.query<{ user: string; fullName: string | null; userType: string; via: string; from: number | null; to: number | null; total: number }>(
       `WITH RECURSIVE up(agr) AS (
          SELECT $2::text
          UNION
@@ -117,7 +130,8 @@ export function registerHolderViews(app: FastifyInstance, db: Database): void {
          ORDER BY g.uname, g.agr_name, g.from_dat
        )
        SELECT h.uname AS "user", h.agr_name AS via, h.from_dat AS "from", h.to_dat AS "to", count(*) OVER ()::int AS total,
-              (SELECT ${fullNameSql('u')} FROM sap_user_addr u WHERE u.import_id = $1 AND u.bname = h.uname ORDER BY u.seq LIMIT 1) AS "fullName"
+              (SELECT ${fullNameSql('u')} FROM sap_user_addr u WHERE u.import_id = $1 AND u.bname = h.uname ORDER BY u.seq LIMIT 1) AS "fullName",
+              ${userTypeSql('h.uname')} AS "userType"
        FROM held h ORDER BY h.uname COLLATE "C", h.agr_name COLLATE "C" LIMIT ${VIEW_LIMIT}`,
       [analysis.data_import_id, name],
     );
@@ -143,7 +157,7 @@ export function registerHolderViews(app: FastifyInstance, db: Database): void {
          SELECT r.bname FROM sap_usrefus r JOIN holders h ON r.refuser = h.uname WHERE r.import_id = $3
        )
        SELECT ${FINDING_SELECT}, count(*) OVER ()::int AS total,
-              f.holder_name AS "holderName"
+              f.holder_name AS "holderName", COALESCE(f.user_type, '') AS "userType"
        FROM reach JOIN findings f ON f.analysis_id = $1 AND f.level = 'USER' AND f.holder = reach.uname
        WHERE NOT ($2 = ANY (f.meeting_roles))
          AND jsonb_path_exists(f.provenance, '$[*].sources[*][*] ? (@.kind == "role" && @.name == $r)', jsonb_build_object('r', $2::text))

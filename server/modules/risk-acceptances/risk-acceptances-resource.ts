@@ -8,6 +8,7 @@ import { isoDate, requiredText } from '../../resources/fields.ts';
 import { checkRiskExists } from '../risk-periods/ruleset-references.ts';
 import { audit } from '../audit/audit.ts';
 import { aroundRoutes, type Answer } from '../groups/route-wrap.ts';
+import { userTypeOf } from '../../../contracts/user-types.ts';
 
 const ROLES = ['Admin', 'User', 'SuperAdmin'] as const;
 const optionalDate = (label: string) => z.preprocess((v) => (v === '' ? null : v), isoDate(label).nullish());
@@ -62,7 +63,31 @@ export const riskAcceptancesResource: ResourceSpec = {
   stamp: stampBy,
   conflictMessage: 'This risk is already accepted with this type for this user or role',
   checkReferences: checkRiskExists,
+  decorate: withUserTypes,
 };
+
+/**
+ * A user acceptance names the user's SAP user type (issue 27 item 6) as the period of the
+ * customer's default analysis has it (the analysis the report pages show; USR02-USTYP, first row
+ * in file order): '' when unknown there or without a default analysis; null for roles and global.
+ */
+async function withUserTypes(db: Database, records: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const users = records.filter((r) => r.scope === 'user');
+  const types = new Map<string, string>();
+  if (users.length > 0) {
+    const { rows } = await db.query<{ customer_id: string; bname: string; ustyp: string }>(
+      `SELECT DISTINCT ON (d.customer_id, u.bname) d.customer_id, u.bname, u.ustyp
+       FROM customer_default_analyses d JOIN analyses a ON a.id = d.analysis_id
+       JOIN system_periods p ON p.id = a.system_period_id
+       JOIN sap_usr02 u ON u.import_id = p.data_import_id
+       WHERE d.customer_id = ANY($1::uuid[]) AND u.bname = ANY($2::text[])
+       ORDER BY d.customer_id, u.bname, u.seq`,
+      [[...new Set(users.map((r) => String(r.customerId)))], [...new Set(users.map((r) => String(r.holder)))]],
+    );
+    for (const r of rows) types.set(`${r.customer_id}\u0000${r.bname}`, userTypeOf(r.ustyp));
+  }
+  return records.map((r) => ({ ...r, userType: r.scope === 'user' ? (types.get(`${String(r.customerId)}\u0000${String(r.holder)}`) ?? '') : null }));
+}
 
 /** Risks the customer switched off (spec: deactivate a risk): later analyses do not evaluate them. */
 export const riskDeactivationsResource: ResourceSpec = {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SCOPE_REASONS, type DataQualitySummary, type ScopeReason, type ScopedUser } from '../../../contracts/data-quality.ts';
 import { PERIOD_TABLES } from '../../../contracts/period-tables.ts';
+import { USER_TYPE_CHOICES, USER_TYPES } from '../../../contracts/user-types.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../errors.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
@@ -19,8 +20,12 @@ interface PeriodRow {
   warnings: DataQualitySummary['warnings'] | null;
 }
 
+/** USR02-USTYP as a user type (contracts/user-types.ts userTypeOf): SAP's letter, '' for anything else. */
+const USER_TYPE_SQL = `CASE WHEN upper(btrim(ustyp)) IN (${USER_TYPES.map((t) => `'${t}'`).join(', ')}) THEN upper(btrim(ustyp)) ELSE '' END`;
+
 /**
- * Every user of an import with the reasons it is out of scope on the date (DESIGN 5.2, as an
+ * Every user of an import with its SAP user type (issue 27 item 6; '' unknown, as for users
+ * missing from USR02) and the reasons it is out of scope on the date (DESIGN 5.2, as an
  * analysis with the default options scopes them): USR02's users (the first row of a name counts,
  * as in the engine) locked (UFLAG ≠ 0), expired (GLTGB before the date) or not yet valid (GLTGV
  * after it); and the users AGR_USERS, UST04 or USREFUS name but USR02 does not list.
@@ -28,7 +33,7 @@ interface PeriodRow {
  */
 const SCOPED_USERS = `
   WITH u AS (
-    SELECT DISTINCT ON (bname) bname, uflag, gltgv, gltgb FROM sap_usr02 WHERE import_id = $1 ORDER BY bname, seq
+    SELECT DISTINCT ON (bname) bname, uflag, gltgv, gltgb, ustyp FROM sap_usr02 WHERE import_id = $1 ORDER BY bname, seq
   ), named AS (
     SELECT uname AS bname, 'AGR_USERS' AS tab FROM sap_agr_users WHERE import_id = $1
     UNION ALL SELECT bname, 'UST04' FROM sap_ust04 WHERE import_id = $1
@@ -40,10 +45,11 @@ const SCOPED_USERS = `
            CASE WHEN gltgb IS NOT NULL AND $2::int > gltgb THEN 'expired' END,
            CASE WHEN gltgv IS NOT NULL AND $2::int < gltgv THEN 'not-yet-valid' END
          ]::text[], NULL) AS reasons,
-         ARRAY[]::text[] AS named_in
+         ARRAY[]::text[] AS named_in,
+         ${USER_TYPE_SQL} AS user_type
     FROM u
   UNION ALL
-  SELECT n.bname, ARRAY['missing-from-usr02']::text[], array_agg(DISTINCT n.tab ORDER BY n.tab)
+  SELECT n.bname, ARRAY['missing-from-usr02']::text[], array_agg(DISTINCT n.tab ORDER BY n.tab), ''
     FROM named n
    WHERE n.bname <> '' AND NOT EXISTS (SELECT 1 FROM u WHERE u.bname = n.bname)
    GROUP BY n.bname`;
@@ -73,7 +79,7 @@ export function registerDataQuality(app: FastifyInstance, db: Database): void {
   const list = {
     summary: "A system period's users in and out of scope, paged",
     description:
-      'Each user with the reasons it is out of scope (locked, expired, not-yet-valid, missing-from-usr02). range=[0,24], sort=["bname","ASC"|"DESC"], filter={"scope":"in"|"out","reason":…,"q":…}; answers Content-Range.',
+      'Each user with the reasons it is out of scope (locked, expired, not-yet-valid, missing-from-usr02). range=[0,24], sort=["bname","ASC"|"DESC"], filter={"scope":"in"|"out","reason":…,"userType":["A",…],"q":…} (userType "" is unknown); answers Content-Range.',
   };
   app.get('/api/system-periods/:id/data-quality', { preHandler: app.authenticate, schema: summary }, async (request): Promise<DataQualitySummary> => {
     const p = await period(request);
@@ -121,6 +127,16 @@ export function registerDataQuality(app: FastifyInstance, db: Database): void {
     const params: unknown[] = [p.data_import_id, dateOf(p)];
     const where: string[] = [];
     for (const [key, value] of Object.entries(filter as Record<string, unknown>)) {
+      if (key === 'userType' && value !== undefined && value !== null) {
+        // One type or a list; '' is the unknown type, so it is a value here, not an empty filter.
+        const types = Array.isArray(value) ? value : [value];
+        if (types.length === 0 || !types.every((t) => typeof t === 'string' && USER_TYPE_CHOICES.includes(t))) {
+          throw badRequest(`The filter parameter userType must be one or more of: ${USER_TYPES.join(', ')} or "" (unknown)`);
+        }
+        params.push(types);
+        where.push(`user_type = ANY($${params.length}::text[])`);
+        continue;
+      }
       if (value === undefined || value === '' || value === null) continue;
       if (key === 'scope') {
         if (value !== 'in' && value !== 'out') throw badRequest('The filter parameter scope must be "in" or "out"');
@@ -134,7 +150,7 @@ export function registerDataQuality(app: FastifyInstance, db: Database): void {
         params.push(`%${escapeLike(value.trim())}%`);
         where.push(`bname ILIKE $${params.length}`);
       } else {
-        throw badRequest(`The filter parameter has an unknown field: ${key}; fields: scope, reason, q`);
+        throw badRequest(`The filter parameter has an unknown field: ${key}; fields: scope, reason, userType, q`);
       }
     }
     reply.header('Access-Control-Expose-Headers', 'Content-Range');
@@ -142,8 +158,8 @@ export function registerDataQuality(app: FastifyInstance, db: Database): void {
       reply.header('Content-Range', 'users */0');
       return [];
     }
-    const { rows } = await db.query<{ bname: string; reasons: ScopeReason[]; named_in: string[]; total: number }>(
-      `SELECT bname, reasons, named_in, (count(*) OVER ())::int AS total
+    const { rows } = await db.query<{ bname: string; reasons: ScopeReason[]; named_in: string[]; user_type: string; total: number }>(
+      `SELECT bname, reasons, named_in, user_type, (count(*) OVER ())::int AS total
          FROM (${SCOPED_USERS}) s ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY bname COLLATE "C" ${direction} LIMIT ${end - start + 1} OFFSET ${start}`,
       params,
@@ -155,6 +171,6 @@ export function registerDataQuality(app: FastifyInstance, db: Database): void {
         ? 0
         : Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SCOPED_USERS}) s ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params)).rows[0].n));
     reply.header('Content-Range', `users ${rows.length === 0 ? '*' : `${start}-${start + rows.length - 1}`}/${total}`);
-    return rows.map((r) => ({ id: r.bname, bname: r.bname, inScope: r.reasons.length === 0, reasons: r.reasons, namedIn: r.named_in }));
+    return rows.map((r) => ({ id: r.bname, bname: r.bname, userType: r.user_type, inScope: r.reasons.length === 0, reasons: r.reasons, namedIn: r.named_in }));
   });
 }

@@ -11,11 +11,15 @@ import { RecordSelect, useChoices, type Option } from './RecordSelect.tsx';
 import { ScreenCard } from './components.tsx';
 import { riskLevelKey } from './helpers.ts';
 import { comparisonOrgStatusColumns, type ComparisonOrgStatus } from './compare-org-status.tsx';
+import { UserTypeText, useUserTypeOptions } from '../user-types/UserType.tsx';
+import { userTypeToApi } from '../user-types/user-type-url.ts';
 
 interface ComparisonRow extends ComparisonOrgStatus {
   id: number;
   level: string;
   holder: string;
+  /** USR02-USTYP of a user (issue 27 item 6): '' unknown, null for roles and profiles. */
+  userType?: string | null;
   riskId: string;
   status: 'new' | 'resolved' | 'unchanged';
   leftRiskLevel: string | null;
@@ -74,12 +78,15 @@ export default function Compare() {
   const [right, setRight] = useState('');
   const [status, setStatus] = useState('');
   const [levelChanged, setLevelChanged] = useState(false);
+  const [userType, setUserType] = useState('');
+  const userTypeOptions = useUserTypeOptions();
   const both = left !== '' && right !== '';
-  const filter = { ...(status ? { status: [status] } : {}), ...(levelChanged ? { levelChanged: true } : {}) };
+  const filter = { ...(status ? { status: [status] } : {}), ...(levelChanged ? { levelChanged: true } : {}), ...(userType ? { userType: [userTypeToApi(userType)] } : {}) };
   const label = (o: Option) => `${o.name}${o.analysisDate ? ` (${String(o.analysisDate)})` : ''}`;
   const columns: Column<ComparisonRow>[] = [
     { key: 'level', label: 'segra.analysis.fields.holder_level', render: (r) => translate(`segra.analysis.holder_level.${r.level}`) },
     { key: 'holder', label: 'segra.analysis.fields.holder' },
+    { key: 'userType', label: 'segra.user_type.label', render: (r) => <UserTypeText type={r.level === 'USER' ? (r.userType ?? '') : null} /> },
     { key: 'riskId', label: 'segra.analysis.fields.risk_id' },
     { key: 'status', label: 'segra.analysis.fields.status', render: (r) => <Chip size="small" color={STATUS_COLOUR[r.status] ?? 'default'} label={translate(`segra.analysis.compare.${r.status}`)} /> },
     { key: 'leftRiskLevel', label: 'segra.analysis.compare.left_level', render: (r) => (r.leftRiskLevel ? translate(riskLevelKey(r.leftRiskLevel)) : '—') },
@@ -112,6 +119,12 @@ export default function Compare() {
                     <MenuItem value="">{translate('segra.analysis.common.all')}</MenuItem>
                     {(['new', 'resolved', 'unchanged'] as const).map((s) => (
                       <MenuItem key={s} value={s}>{translate(`segra.analysis.compare.${s}`)}</MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField select size="small" label={translate('segra.user_type.label')} value={userType} onChange={(e) => setUserType(e.target.value)} sx={{ minWidth: 160 }} data-testid="compare-user-type">
+                    <MenuItem value="">{translate('segra.analysis.common.all')}</MenuItem>
+                    {userTypeOptions.map((o) => (
+                      <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>
                     ))}
                   </TextField>
                   <FormControlLabel control={<Checkbox checked={levelChanged} onChange={(e) => setLevelChanged(e.target.checked)} />} label={translate('segra.analysis.compare.level_changed')} />

@@ -9,7 +9,7 @@ import { ShownAnalysisGate } from '../../resources/analyses/ShownAnalysis.tsx';
 import { formatDate, ScreenCard } from './components.tsx';
 import { useDashboard, type Dashboard } from './dashboard-data.ts';
 import { findingsListLink, type FindingsUrlFilter } from './findings-link.ts';
-import { TopUsersTable } from './TopRiskUsers.tsx';
+import { TopUsersPanel, useTopUserTypes } from './TopRiskUsers.tsx';
 import { ExecutionPanel } from '../usage/ExecutionPanel.tsx';
 import { OrgValuePanel } from './OrgValuePanel.tsx';
 
@@ -41,7 +41,16 @@ function Stat({ label, value, colour, testId }: { label: string; value: number; 
 }
 
 /** The charts of one analysis; colours from the MUI theme's palette. */
-export function DashboardView({ data }: { data: Dashboard }) {
+export function DashboardView({
+  data,
+  userTypes,
+  onUserTypes,
+}: {
+  data: Dashboard;
+  /** The user types the top 10 counts, and their change (issue 27 item 6). */
+  userTypes: readonly string[];
+  onUserTypes: (types: string[]) => void;
+}) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { palette } = useTheme();
@@ -176,9 +185,7 @@ export function DashboardView({ data }: { data: Dashboard }) {
         </Grid>
         <Grid size={{ xs: 12 }}>
           <Panel title="segra.analysis.dashboard.top_users" testId="dashboard-top-users">
-            <Box sx={{ overflowX: 'auto' }}>
-              <TopUsersTable users={data.topUsers} />
-            </Box>
+            <TopUsersPanel data={data} userTypes={userTypes} onUserTypes={onUserTypes} />
           </Panel>
         </Grid>
       </Grid>
@@ -187,12 +194,13 @@ export function DashboardView({ data }: { data: Dashboard }) {
 }
 
 function DashboardFor({ analysisId }: { analysisId: string }) {
-  const { data, error, loading } = useDashboard(analysisId);
+  const [userTypes, setUserTypes] = useTopUserTypes();
+  const { data, error, loading } = useDashboard(analysisId, userTypes);
   return (
     <>
       {loading && <LinearProgress />}
       {error && <Alert severity="error">{error}</Alert>}
-      {data && <DashboardView data={data} />}
+      {data && <DashboardView data={data} userTypes={userTypes} onUserTypes={setUserTypes} />}
     </>
   );
 }

@@ -12,6 +12,11 @@ import { DEFAULT_LEVEL, DEFAULT_MODE, simulationBody, valuesProblem, type Author
 import { SimulationOptions } from './SimulationOptions.tsx';
 import { SimulationResultView, type SimulationAnswer, type SimulationAsked } from './SimulationResult.tsx';
 import { TableAutocomplete } from './TableAutocomplete.tsx';
+import { UserTypeText } from '../user-types/UserType.tsx';
+import { userTypeOf } from '../../../contracts/user-types.ts';
+
+/** The user picker names each user's SAP user type (USR02-USTYP, issue 27 item 6). */
+const USER_TYPE_DETAIL = { column: 'USTYP', render: (ustyp: string) => <UserTypeText type={userTypeOf(ustyp)} /> };
 import { useSimulationPrefill } from '../usage/simulate-removal.ts';
 
 /**
@@ -106,6 +111,7 @@ export default function Simulation() {
               value={holder}
               onChange={chooseHolder}
               testId="sim-holder"
+              detail={kind === 'user' ? USER_TYPE_DETAIL : undefined}
             />
             <TableAutocomplete multiple periodId={systemPeriodId} table="AGR_DEFINE" column="AGR_NAME" label="segra.analysis.simulation.add_roles" value={addRoles} onChange={setAddRoles} testId="sim-add-roles" />
             {holder && (

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HOLDER_LEVELS, RISK_LEVELS } from './helpers.ts';
+import { userTypeFromUrl, userTypeToApi } from '../user-types/user-type-url.ts';
 
 /**
  * The findings list's filter kept in its URL (`/app/reports/list?riskLevel=HIGH&level=USER`), so
@@ -21,12 +22,14 @@ export interface FindingsUrlFilter {
   execution?: string;
   /** DESIGN 6: open | accepted | mitigated (issue 16) | deactivated (issue 27: the customer deactivated the risk). */
   status?: string;
+  /** The SAP user type of a user finding (issue 27 item 6): A, B, C, S, L or `unknown`. */
+  userType?: string;
 }
 
 export const FINDING_STATUSES = ['open', 'accepted', 'mitigated', 'deactivated'] as const;
 
 export type FindingsUrlKey = keyof FindingsUrlFilter;
-const KEYS: FindingsUrlKey[] = ['level', 'riskLevel', 'businessProcess', 'holder', 'holderExact', 'accepted', 'execution', 'status'];
+const KEYS: FindingsUrlKey[] = ['level', 'riskLevel', 'businessProcess', 'holder', 'holderExact', 'accepted', 'execution', 'status', 'userType'];
 const EXECUTIONS = ['FULL', 'PARTIAL', 'NONE'];
 const MAX_TEXT = 200;
 
@@ -43,6 +46,8 @@ export function readFindingsUrlFilter(params: URLSearchParams): FindingsUrlFilte
   if (execution && EXECUTIONS.includes(execution)) out.execution = execution;
   const status = params.get('status');
   if (status && (FINDING_STATUSES as readonly string[]).includes(status)) out.status = status;
+  const userType = userTypeFromUrl(params.get('userType'));
+  if (userType) out.userType = userType;
   for (const key of ['businessProcess', 'holder', 'holderExact'] as const) {
     const v = params.get(key);
     if (v !== null && v.length <= MAX_TEXT) out[key] = v; // an empty business process is a real one
@@ -70,6 +75,7 @@ export function findingsApiFilter(analysisId: string, f: FindingsUrlFilter): Rec
     accepted: f.accepted === undefined ? undefined : f.accepted === 'true',
     ...(f.execution ? { execution: [f.execution] } : {}),
     status: f.status ? [f.status] : undefined,
+    ...(f.userType ? { userType: [userTypeToApi(f.userType)] } : {}),
   };
 }
 

@@ -19,6 +19,8 @@ import { useState } from 'react';
 import { useGetList, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { Link, useParams } from 'react-router-dom';
 import { SCOPE_REASONS, type DataQualitySummary, type ScopeReason, type ScopedUser } from '../../../contracts/data-quality.ts';
+import { UserTypeText, useUserTypeOptions } from '../user-types/UserType.tsx';
+import { userTypeToApi } from '../user-types/user-type-url.ts';
 import { ImportWarnings } from '../../resources/system-periods/ImportWarnings.tsx';
 import { formatDate, ScreenCard } from '../analysis/components.tsx';
 import { intlLocale } from '../../resources/common/locale.ts';
@@ -61,13 +63,16 @@ function ScopedUsers({ periodId, scope, setScope, reason, setReason }: { periodI
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(25);
   const [order, setOrder] = useState<'ASC' | 'DESC'>('ASC');
+  // The SAP user type (issue 27 item 6): a value of useUserTypeOptions ('' all, `unknown`).
+  const [userType, setUserType] = useState('');
+  const userTypeOptions = useUserTypeOptions();
   // A scope or reason picked above (the count chips) starts again at the first page.
   const [shown, setShown] = useState(`${scope}/${reason}`);
   if (shown !== `${scope}/${reason}`) {
     setShown(`${scope}/${reason}`);
     setPage(0);
   }
-  const filter = { ...(scope ? { scope } : {}), ...(reason ? { reason } : {}), ...(q.trim() ? { q: q.trim() } : {}) };
+  const filter = { ...(scope ? { scope } : {}), ...(reason ? { reason } : {}), ...(userType ? { userType: [userTypeToApi(userType)] } : {}), ...(q.trim() ? { q: q.trim() } : {}) };
   const { data, total, isPending, error } = useGetList<ScopedUser>(`system-periods/${periodId}/data-quality/users`, {
     pagination: { page: page + 1, perPage },
     sort: { field: 'bname', order },
@@ -105,6 +110,22 @@ function ScopedUsers({ periodId, scope, setScope, reason, setReason }: { periodI
             </MenuItem>
           ))}
         </TextField>
+        <TextField
+          select
+          size="small"
+          label={translate('segra.user_type.label')}
+          value={userType}
+          onChange={(e) => (setUserType(e.target.value), reset())}
+          sx={{ minWidth: 160 }}
+          slotProps={{ htmlInput: { 'data-testid': 'data-quality-user-type' } }}
+        >
+          <MenuItem value="">{translate('segra.user_type.all')}</MenuItem>
+          {userTypeOptions.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
         <TextField size="small" label={translate('segra.data_quality.filter.search')} value={q} onChange={(e) => (setQ(e.target.value), reset())} />
       </Box>
       {isPending && <LinearProgress />}
@@ -119,6 +140,7 @@ function ScopedUsers({ periodId, scope, setScope, reason, setReason }: { periodI
                   {translate('segra.data_quality.columns.user')}
                 </TableSortLabel>
               </TableCell>
+              <TableCell>{translate('segra.user_type.label')}</TableCell>
               <TableCell>{translate('segra.data_quality.columns.scope')}</TableCell>
               <TableCell>{translate('segra.data_quality.columns.reasons')}</TableCell>
               <TableCell>{translate('segra.data_quality.columns.named_in')}</TableCell>
@@ -129,6 +151,9 @@ function ScopedUsers({ periodId, scope, setScope, reason, setReason }: { periodI
               <TableRow key={u.id} data-testid="data-quality-user">
                 <TableCell>{u.bname}</TableCell>
                 <TableCell>
+                  <UserTypeText type={u.userType ?? ''} />
+                </TableCell>
+                <TableCell>
                   <Chip size="small" color={u.inScope ? 'success' : 'default'} label={translate(u.inScope ? 'segra.data_quality.in_scope' : 'segra.data_quality.out_of_scope')} />
                 </TableCell>
                 <TableCell data-testid="data-quality-user-reasons">{u.reasons.map((r) => translate(reasonKey(r))).join(', ')}</TableCell>
@@ -137,7 +162,7 @@ function ScopedUsers({ periodId, scope, setScope, reason, setReason }: { periodI
             ))}
             {!isPending && (data ?? []).length === 0 && (
               <TableRow>
-                <TableCell colSpan={4}>{translate('segra.data_quality.no_users')}</TableCell>
+                <TableCell colSpan={5}>{translate('segra.data_quality.no_users')}</TableCell>
               </TableRow>
             )}
           </TableBody>

@@ -15,6 +15,7 @@ import { ScreenCard } from '../../custom-pages/analysis/components.tsx';
 import { HOLDER_LEVELS, parseProvenance, RISK_LEVELS, riskLevelColour, riskLevelKey } from '../../custom-pages/analysis/helpers.ts';
 import { ProvenanceView } from './Provenance.tsx';
 import { ExecutionChip, EXECUTIONS, FindingUsage, type FindingUsageData } from '../../custom-pages/usage/FindingUsage.tsx';
+import { UserTypeText, useUserTypeOptions } from '../../custom-pages/user-types/UserType.tsx';
 
 /** A stored finding: what a simulation shows of a finding, with its record id and analysis. */
 export type FindingRecord = SimulatedFinding & {
@@ -24,6 +25,8 @@ export type FindingRecord = SimulatedFinding & {
   status?: string;
   controls?: string[];
   holderName?: string;
+  /** USR02-USTYP of a user finding's holder (issue 27 item 6): '' unknown, null for roles and profiles. */
+  userType?: string | null;
   riskDescription?: string;
   execution?: string | null;
   usage?: FindingUsageData | null;
@@ -123,6 +126,7 @@ export default function FindingsList() {
   const mayAccept = canAccessResource(currentViewer(), '/app/reports/risk', 'create');
   // The filter lives in the URL, so the dashboards can open this list filtered (issue 15).
   const [urlFilter, setUrlFilter] = useFindingsUrlFilter();
+  const userTypeOptions = useUserTypeOptions();
   const columns: Column<FindingRecord>[] = [
     {
       key: 'level',
@@ -136,6 +140,7 @@ export default function FindingsList() {
       sortable: true,
       render: (r) => <CodeWithText code={<HolderCode level={r.level} holder={r.holder} />} text={r.holderName} />,
     },
+    { key: 'userType', label: 'segra.user_type.label', render: (r) => <UserTypeText type={r.level === 'USER' ? (r.userType ?? '') : null} /> },
     {
       key: 'riskId',
       label: 'segra.analysis.fields.risk_id',
@@ -211,6 +216,7 @@ export default function FindingsList() {
                   options={EXECUTIONS.map((e) => ({ value: e, label: translate(`segra.usage.execution_values.${e}`) }))}
                 />
                 <FindingStatusFilter value={urlFilter.status ?? ''} onChange={(v) => setUrlFilter('status', v)} />
+                <FilterSelect label="segra.user_type.label" value={urlFilter.userType ?? ''} onChange={(v) => setUrlFilter('userType', v)} options={userTypeOptions} />
                 {urlFilter.businessProcess !== undefined && (
                   <Chip
                     data-testid="filter-business-process"

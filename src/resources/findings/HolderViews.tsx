@@ -12,11 +12,14 @@ import { originsOf, parseProvenance, riskLevelColour, riskLevelKey } from '../..
 import { ListTable, type Column } from '../common/ListTable.tsx';
 import { RESOURCES } from '../resource-names.ts';
 import { ProvenanceView } from './Provenance.tsx';
+import { UserTypeText } from '../../custom-pages/user-types/UserType.tsx';
 
 interface UserViewData {
   user: string;
   fullName: string;
   department: string;
+  /** USR02-USTYP (issue 27 item 6): '' unknown. */
+  userType?: string;
   roles: { role: string; roleName: string; from: number | null; to: number | null }[];
   profiles: string[];
   referenceUsers: string[];
@@ -28,6 +31,7 @@ interface ViewFinding {
   id: string;
   holder: string;
   holderName: string;
+  userType?: string;
   riskId: string;
   riskDescription: string;
   riskLevel: string;
@@ -37,7 +41,7 @@ interface ViewFinding {
 interface RoleViewData {
   role: string;
   roleName: string;
-  users: { user: string; fullName: string; via: string; from: number | null; to: number | null }[];
+  users: { user: string; fullName: string; userType?: string; via: string; from: number | null; to: number | null }[];
   usersTotal: number;
   alone: ViewFinding[];
   combined: ViewFinding[];
@@ -119,6 +123,7 @@ function FindingsTable({ rows, withHolder, testId }: { rows: ViewFinding[]; with
         <TableHead>
           <TableRow>
             {withHolder && <TableCell>{translate('segra.analysis.fields.holder')}</TableCell>}
+            {withHolder && <TableCell>{translate('segra.user_type.label')}</TableCell>}
             <TableCell>{translate('segra.analysis.fields.risk_id')}</TableCell>
             <TableCell>{translate('segra.analysis.fields.risk_level')}</TableCell>
             <TableCell>{translate('segra.analysis.fields.accepted')}</TableCell>
@@ -135,6 +140,11 @@ function FindingsTable({ rows, withHolder, testId }: { rows: ViewFinding[]; with
                       {f.holderName}
                     </Typography>
                   )}
+                </TableCell>
+              )}
+              {withHolder && (
+                <TableCell>
+                  <UserTypeText type={f.userType ?? ''} />
                 </TableCell>
               )}
               <TableCell>
@@ -207,7 +217,7 @@ export function UserView({ analysisId, name }: { analysisId: string; name: strin
       {data && (
         <>
           <Typography variant="body2">
-            {translate('segra.analysis.views.department')}: {data.department || '—'} ·{' '}
+            {translate('segra.user_type.label')}: <UserTypeText type={data.userType ?? ''} /> · {translate('segra.analysis.views.department')}: {data.department || '—'} ·{' '}
             {translate('segra.analysis.views.summary', { findings: data.findings, accepted: data.accepted })}
           </Typography>
           <Section title={translate('segra.analysis.views.roles')} testId="user-roles">
@@ -292,6 +302,7 @@ export function RoleView({ analysisId, name }: { analysisId: string; name: strin
                     <TableRow>
                       <TableCell>{translate('segra.analysis.fields.holder')}</TableCell>
                       <TableCell>{translate('segra.analysis.views.full_name')}</TableCell>
+                      <TableCell>{translate('segra.user_type.label')}</TableCell>
                       <TableCell>{translate('segra.analysis.views.via')}</TableCell>
                       <TableCell>{translate('segra.analysis.views.valid')}</TableCell>
                     </TableRow>
@@ -303,6 +314,9 @@ export function RoleView({ analysisId, name }: { analysisId: string; name: strin
                           <HolderLink kind="user" name={u.user} />
                         </TableCell>
                         <TableCell>{u.fullName || '—'}</TableCell>
+                        <TableCell>
+                          <UserTypeText type={u.userType ?? ''} />
+                        </TableCell>
                         <TableCell>{u.via === data.role ? translate('segra.analysis.views.direct') : <HolderLink kind="role" name={u.via} />}</TableCell>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>
                           {formatDate8(u.from)} – {formatDate8(u.to)}

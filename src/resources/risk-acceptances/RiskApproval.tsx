@@ -7,6 +7,7 @@ import { intlLocale } from '../common/locale.ts';
 import { ConfirmButton, formatDate, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
 import { ListTable, type Column } from '../common/ListTable.tsx';
 import { RESOURCES } from '../resource-names.ts';
+import { UserTypeText } from '../../custom-pages/user-types/UserType.tsx';
 
 const ACCEPTANCES = RESOURCES.riskAcceptances.name;
 /** Deactivations are listed and made on the approval screen too; the API resource by its own name. */
@@ -17,6 +18,8 @@ interface Acceptance {
   riskId: string;
   scope: 'global' | 'user' | 'role';
   holder: string;
+  /** A user acceptance's: the user's SAP user type in the default analysis's period (issue 27 item 6); '' unknown. */
+  userType?: string | null;
   message: string;
   validFrom: string | null;
   validTo: string | null;
@@ -135,6 +138,7 @@ export default function RiskApproval() {
     { key: 'riskId', label: 'segra.analysis.fields.risk_id', sortable: true },
     { key: 'scope', label: 'segra.analysis.fields.scope', sortable: true, render: (r) => translate(`segra.analysis.scope.${r.scope}`) },
     { key: 'holder', label: 'segra.analysis.fields.holder', sortable: true, render: (r) => r.holder || '—' },
+    { key: 'userType', label: 'segra.user_type.label', render: (r) => <UserTypeText type={r.scope === 'user' ? (r.userType ?? '') : null} /> },
     { key: 'message', label: 'segra.analysis.fields.message' },
     { key: 'validTo', label: 'segra.analysis.fields.validity', sortable: true, render: (r) => `${formatDate(r.validFrom, loc)} – ${formatDate(r.validTo, loc)}` },
     { key: 'createdAt', label: 'segra.analysis.fields.created', sortable: true, render: (r) => `${r.createdBy ?? '—'} · ${formatDate(r.createdAt, loc, true)}` },

@@ -1,6 +1,8 @@
-import { Alert, Box, Chip, Tab, Tabs } from '@mui/material';
+import { Alert, Box, Chip, MenuItem, Tab, Tabs, TextField as MuiTextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { TextField, useTranslate } from 'react-admin';
+import { FunctionField, TextField, useTranslate } from 'react-admin';
+import { USER_TYPES, userTypeKey, userTypeOf } from '../../../contracts/user-types.ts';
+import { UserTypeText } from '../../custom-pages/user-types/UserType.tsx';
 import { Flex } from '../../custom-pages/analysis/Flex.tsx';
 import { RecordSelect, useChoices, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
 import { ScreenCard } from '../../custom-pages/analysis/components.tsx';
@@ -26,14 +28,39 @@ interface TableInfo {
   columns: string[];
 }
 
-/** Browses one SAP table of a period: search, sort by column, paging (in file order at first). */
-export function PeriodTable({ periodId, info }: { periodId: string; info: TableInfo }) {
+/** USR02's user type: SAP's letter with its name (issue 27 item 6). */
+const USER_TYPE_COLUMN = 'USTYP';
+
+/**
+ * Browses one SAP table of a period: search, sort by column, paging (in file order at first);
+ * `filter` holds columns' exact values (USR02's user type).
+ */
+export function PeriodTable({ periodId, info, filter }: { periodId: string; info: TableInfo; filter?: Record<string, unknown> }) {
   return (
-    <EmbeddedList key={`${periodId}-${info.table}`} resource={RESOURCES.periodTables.name} meta={{ periodId, table: info.table }} testId={`table-${info.table}`}>
-      {info.columns.map((c) => (
-        <TextField key={c} source={c} label={c} />
-      ))}
+    <EmbeddedList key={`${periodId}-${info.table}`} resource={RESOURCES.periodTables.name} meta={{ periodId, table: info.table }} filter={filter} testId={`table-${info.table}`}>
+      {info.columns.map((c) =>
+        info.table === 'USR02' && c === USER_TYPE_COLUMN ? (
+          <FunctionField key={c} source={c} label={c} render={(r: Record<string, unknown>) => <UserTypeText type={userTypeOf(String(r[c] ?? '')) || String(r[c] ?? '')} withCode />} />
+        ) : (
+          <TextField key={c} source={c} label={c} />
+        ),
+      )}
     </EmbeddedList>
+  );
+}
+
+/** The users of a period by their SAP user type (USR02-USTYP; issue 27 item 6); '' all. */
+function UserTypeFilter({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const translate = useTranslate();
+  return (
+    <MuiTextField select size="small" label={translate('segra.user_type.label')} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 180 }} data-testid="usr02-user-type">
+      <MenuItem value="">{translate('segra.user_type.all')}</MenuItem>
+      {USER_TYPES.map((t) => (
+        <MenuItem key={t} value={t}>
+          {translate(userTypeKey(t))}
+        </MenuItem>
+      ))}
+    </MuiTextField>
   );
 }
 
@@ -46,6 +73,7 @@ export default function SystemData() {
   const [area, setArea] = useState(0);
   const [table, setTable] = useState(DATA_AREAS[0].tables[0]);
   const [tables, setTables] = useState<TableInfo[] | null>(null);
+  const [userType, setUserType] = useState('');
 
   useEffect(() => {
     if (!periodId && periods && periods.length > 0) setPeriodId((periods.find((p) => p.status === 'ready') ?? periods[0]).id);
@@ -86,7 +114,7 @@ export default function SystemData() {
               <Tab key={a.key} label={translate(`segra.analysis.system_data.${a.key}`)} />
             ))}
           </Tabs>
-          <Flex direction="row" gap={1} sx={{ my: 2 }}>
+          <Flex direction="row" gap={1} sx={{ my: 2 }} alignItems="center" flexWrap="wrap">
             {DATA_AREAS[area].tables.map((t) => (
               <Chip
                 key={t}
@@ -95,8 +123,9 @@ export default function SystemData() {
                 onClick={() => setTable(t)}
               />
             ))}
+            {table === 'USR02' && <UserTypeFilter value={userType} onChange={setUserType} />}
           </Flex>
-          <Box>{info && <PeriodTable periodId={periodId} info={info} />}</Box>
+          <Box>{info && <PeriodTable periodId={periodId} info={info} filter={table === 'USR02' && userType ? { [USER_TYPE_COLUMN]: userType } : undefined} />}</Box>
         </>
       )}
     </ScreenCard>

@@ -20,10 +20,10 @@ const FILES: Record<string, string> = {
   'USR02.csv': [
     'BNAME,USTYP,UFLAG,GLTGV,GLTGB',
     'ACTIVE,A,0,20240101,99991231',
-    'LOCKED,A,64,20240101,99991231',
-    'EXPIRED,A,0,20200101,20250101',
-    'FUTURE,A,0,20270101,00000000',
-    'LOCKEXP,A,32,00000000,20200101',
+    'LOCKED,B,64,20240101,99991231',
+    'EXPIRED,c,0,20200101,20250101',
+    'FUTURE,S,0,20270101,00000000',
+    'LOCKEXP,X,32,00000000,20200101',
     // A second row of a name: the first one counts, as in the engine.
     'ACTIVE,A,64,20240101,99991231',
     ...MANY.map((u) => `${u},A,0,00000000,00000000`),
@@ -34,7 +34,7 @@ const FILES: Record<string, string> = {
 };
 const bytes = (): Record<string, Uint8Array> => Object.fromEntries(Object.entries(FILES).map(([n, t]) => [n, new TextEncoder().encode(`${t}\n`)]));
 
-type Users = { bname: string; inScope: boolean; reasons: string[]; namedIn: string[] }[];
+type Users = { bname: string; userType: string; inScope: boolean; reasons: string[]; namedIn: string[] }[];
 
 function suite(target: TestDatabase): void {
   let t: PipelineApp;
@@ -147,6 +147,27 @@ function suite(target: TestDatabase): void {
     expect((await users('filter={"reason":"sleepy"}')).status).toBe(400);
     expect((await users('filter={"scope":"maybe"}')).status).toBe(400);
     expect((await users('sort=["reasons","ASC"]')).status).toBe(400);
+  });
+
+  it('shows each user’s SAP user type (unknown for a type SAP does not define and for users missing from USR02) and filters by it (issue 27 item 6)', async () => {
+    const out = await users('filter={"scope":"out"}&range=[0,99]');
+    expect((out.body as Users).map((u) => [u.bname, u.userType])).toEqual([
+      ['EXPIRED', 'C'],
+      ['FUTURE', 'S'],
+      ['GHOST1', ''],
+      ['GHOST2', ''],
+      ['LOCKED', 'B'],
+      ['LOCKEXP', ''],
+    ]);
+    const system = await users('filter={"userType":["B","S"]}&range=[0,99]');
+    expect(system.range).toBe('users 0-1/2');
+    expect((system.body as Users).map((u) => u.bname)).toEqual(['FUTURE', 'LOCKED']);
+    const unknown = await users('filter={"userType":"","scope":"out"}&range=[0,99]');
+    expect((unknown.body as Users).map((u) => u.bname)).toEqual(['GHOST1', 'GHOST2', 'LOCKEXP']);
+    const dialog = await users('filter={"userType":["A"]}&range=[0,0]');
+    expect(dialog.range).toBe('users 0-0/31');
+    expect((await users('filter={"userType":["Q"]}')).status).toBe(400);
+    expect((await users('filter={"userType":[]}')).status).toBe(400);
   });
 
   it('answers a period without an import with empty counts', async () => {

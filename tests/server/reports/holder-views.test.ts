@@ -190,6 +190,21 @@ function suite(target: TestDatabase): void {
       expect(r.body.combined.every((f: { id: string }) => expected.includes(f.id))).toBe(true);
     });
 
+    it('names the SAP user type of the user, of each user holding the role and of each user finding (issue 27 item 6)', async () => {
+      const types = new Map(
+        (await db.query<{ bname: string; ustyp: string }>('SELECT DISTINCT ON (bname) bname, ustyp FROM sap_usr02 WHERE import_id = $1 ORDER BY bname, seq', [importId])).rows.map((u) => [u.bname, u.ustyp]),
+      );
+      const view = await call('GET', `/api/reports/user-view?analysisId=${analysis}&user=${encodeURIComponent(user)}`, admin);
+      expect(view.body.userType).toBe(types.get(user));
+      const wf = await call('GET', `/api/reports/user-view?analysisId=${analysis}&user=WF-BATCH`, admin);
+      expect(wf.body.userType).toBe('B');
+      expect((await call('GET', `/api/reports/user-view?analysisId=${analysis}&user=NO_SUCH_USER`, admin)).body.userType).toBe('');
+      const r = await call('GET', `/api/reports/role-view?analysisId=${analysis}&role=${encodeURIComponent(role)}`, admin);
+      expect(r.body.users.length).toBeGreaterThan(0);
+      for (const u of r.body.users as { user: string; userType: string }[]) expect(u.userType, u.user).toBe(types.get(u.user) ?? '');
+      for (const f of r.body.combined as { holder: string; userType: string }[]) expect(f.userType, f.holder).toBe(types.get(f.holder) ?? '');
+    });
+
     it('answers an empty view for a role nobody holds', async () => {
       const r = await call('GET', `/api/reports/role-view?analysisId=${analysis}&role=Z_NO_SUCH_ROLE`, admin);
       expect(r.status).toBe(200);

@@ -127,8 +127,8 @@ function suite(target: TestDatabase): void {
     expect((await call('GET', `/api/analyses/compare?left=${juneRun}&right=${julyRun}&filter=${q({ orgValuesChanged: 'yes' })}`, admin)).status).toBe(400);
     const csv = await call('GET', `/api/analyses/compare?left=${juneRun}&right=${julyRun}&format=csv&filter=${q({ orgValuesChanged: true })}`, admin);
     expect(csv.body).toBe(
-      'LEVEL,ID,RISK_ID,STATUS,LEFT_RISK_LEVEL,RIGHT_RISK_LEVEL,LEVEL_CHANGED,LEFT_ORG_VALUES,RIGHT_ORG_VALUES,ORG_VALUES_CHANGED,LEFT_FINDING_STATUS,RIGHT_FINDING_STATUS\n' +
-        'USER,U1,ORG1,unchanged,HIGH,HIGH,,BUKRS=1000,BUKRS=1000;BUKRS=2000,X,mitigated,open\n',
+      'LEVEL,ID,RISK_ID,STATUS,LEFT_RISK_LEVEL,RIGHT_RISK_LEVEL,LEVEL_CHANGED,LEFT_ORG_VALUES,RIGHT_ORG_VALUES,ORG_VALUES_CHANGED,LEFT_FINDING_STATUS,RIGHT_FINDING_STATUS,USER_TYPE\n' +
+        'USER,U1,ORG1,unchanged,HIGH,HIGH,,BUKRS=1000,BUKRS=1000;BUKRS=2000,X,mitigated,open,A\n',
     );
   });
 

@@ -136,24 +136,41 @@ function suite(target: TestDatabase): void {
       await call('DELETE', `/api/risk-acceptances/${acc.body.id}`, admin);
     });
 
-    it('ranks the top 10 users by critical and high findings, then by all findings', async () => {
-      const { rows } = await db.query<{ holder: string; risk_level: string }>(`SELECT holder, risk_level FROM findings WHERE analysis_id = $1 AND level = 'USER'`, [first]);
-      const per = new Map<string, { high: number; all: number }>();
-      for (const r of rows) {
-        const e = per.get(r.holder) ?? { high: 0, all: 0 };
-        e.all++;
-        if (r.risk_level === 'CRITICAL' || r.risk_level === 'HIGH') e.high++;
-        per.set(r.holder, e);
-      }
-      const expected = [...per.entries()]
-        .filter(([, e]) => e.high > 0)
-        .sort(([a, x], [b, y]) => y.high - x.high || y.all - x.all || (a < b ? -1 : 1))
-        .slice(0, 10);
-      const d = (await call('GET', `/api/reports/dashboard?analysisId=${first}`, admin)).body;
-      expect(expected.length).toBeGreaterThan(1);
-      expect(d.topUsers.map((u: { holder: string; critical: number; high: number; findings: number }) => [u.holder, u.critical + u.high, u.findings])).toEqual(
-        expected.map(([h, e]) => [h, e.high, e.all]),
+    it('ranks the top 10 users by critical and high findings, then by all findings: dialog users unless other user types are chosen (issue 27 item 6)', async () => {
+      const { rows } = await db.query<{ holder: string; risk_level: string; user_type: string }>(
+        `SELECT holder, risk_level, user_type FROM findings WHERE analysis_id = $1 AND level = 'USER'`,
+        [first],
       );
+      const ranked = (types: string[]) => {
+        const per = new Map<string, { high: number; all: number }>();
+        for (const r of rows.filter((x) => types.includes(x.user_type))) {
+          const e = per.get(r.holder) ?? { high: 0, all: 0 };
+          e.all++;
+          if (r.risk_level === 'CRITICAL' || r.risk_level === 'HIGH') e.high++;
+          per.set(r.holder, e);
+        }
+        return [...per.entries()]
+          .filter(([, e]) => e.high > 0)
+          .sort(([a, x], [b, y]) => y.high - x.high || y.all - x.all || (a < b ? -1 : 1))
+          .map(([h, e]) => [h, e.high, e.all]);
+      };
+      const top = (d: { topUsers: { holder: string; critical: number; high: number; findings: number }[] }) =>
+        d.topUsers.map((u) => [u.holder, u.critical + u.high, u.findings]);
+      const all = ['A', 'B', 'C', 'L', 'S', ''];
+      // The generated landscape's technical users (WF-BATCH with SAP_ALL, batch, RFC) rank among the first.
+      const everyone = ranked(all);
+      expect(everyone.slice(0, 10).some(([h]) => rows.find((r) => r.holder === h)!.user_type !== 'A')).toBe(true);
+      const d = (await call('GET', `/api/reports/dashboard?analysisId=${first}`, admin)).body;
+      const dialog = ranked(['A']);
+      expect(dialog.length).toBeGreaterThan(1);
+      expect(d.topUserTypes).toEqual(['A']);
+      expect(top(d)).toEqual(dialog.slice(0, 10));
+      expect(d.topUsers.every((u: { userType: string }) => u.userType === 'A')).toBe(true);
+      expect(d.topUsersOfOtherTypes).toBe(everyone.length - dialog.length);
+      const chosen = (await call('GET', `/api/reports/dashboard?analysisId=${first}&userTypes=${q(all)}`, admin)).body;
+      expect(chosen.topUserTypes).toEqual([...all].sort());
+      expect(top(chosen)).toEqual(everyone.slice(0, 10));
+      expect(chosen.topUsersOfOtherTypes).toBe(0);
     });
 
     it('refuses an analysis that has not completed (409) and another tenant’s (404)', async () => {
@@ -431,7 +448,7 @@ function suite(target: TestDatabase): void {
       const csv = await call('GET', `/api/analyses/compare?left=${first}&right=${second}&format=csv`, admin);
       expect(csv.status).toBe(200);
       const lines = csv.body.trimEnd().split('\n');
-      expect(lines[0]).toBe('LEVEL,ID,RISK_ID,STATUS,LEFT_RISK_LEVEL,RIGHT_RISK_LEVEL,LEVEL_CHANGED,LEFT_ORG_VALUES,RIGHT_ORG_VALUES,ORG_VALUES_CHANGED,LEFT_FINDING_STATUS,RIGHT_FINDING_STATUS');
+      expect(lines[0]).toBe('LEVEL,ID,RISK_ID,STATUS,LEFT_RISK_LEVEL,RIGHT_RISK_LEVEL,LEVEL_CHANGED,LEFT_ORG_VALUES,RIGHT_ORG_VALUES,ORG_VALUES_CHANGED,LEFT_FINDING_STATUS,RIGHT_FINDING_STATUS,USER_TYPE');
       expect(lines).toHaveLength(all.summary.total + 1);
       expect(lines.filter((l: string) => l.split(',')[3] === 'resolved')).toHaveLength(all.summary.resolved);
       const xlsx = await call('GET', `/api/analyses/compare?left=${first}&right=${second}&format=xlsx`, admin);

@@ -13,6 +13,8 @@ export interface ListPageApp {
   readonly fixtures: Fixtures;
   /** GET /api/<resource> with filter, sort and range, as an Admin of the customer. */
   list(filter: object, sort: [string, string], range: [number, number]): Promise<LightMyRequestResponse>;
+  /** GET any URL of the API, as an Admin of the customer. */
+  get(url: string): Promise<LightMyRequestResponse>;
   /** What each statement naming the resource's table answered (its rows) while `during` ran. */
   statementsDuring(during: () => Promise<void>): Promise<unknown[][]>;
 }
@@ -55,6 +57,7 @@ export function listPageApp(target: TestDatabase, resource: string, seed: (db: D
         url: `/api/${resource}?filter=${param(filter)}&sort=${param(sort)}&range=${param(range)}`,
         headers: { authorization: `Bearer ${token}` },
       }),
+    get: (url) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } }),
     async statementsDuring(during) {
       const seen: unknown[][] = [];
       const query = db.query.bind(db);

@@ -79,6 +79,7 @@ beforeEach(() => {
           user: 'ALICE',
           fullName: 'Alice Archer',
           department: 'Finance',
+          userType: 'A',
           roles: [{ role: 'Z_FI', roleName: 'Finance composite', from: 20260101, to: 99991231 }],
           profiles: ['P_OLD'],
           referenceUsers: [],
@@ -90,12 +91,12 @@ beforeEach(() => {
           role: 'Z_AP',
           roleName: 'Accounts payable',
           users: [
-            { user: 'BOB', fullName: 'Bob Baker', via: 'Z_AP', from: 20260101, to: 99991231 },
-            { user: 'ALICE', fullName: 'Alice Archer', via: 'Z_FI', from: 20260101, to: 99991231 },
+            { user: 'BOB', fullName: 'Bob Baker', userType: 'S', via: 'Z_AP', from: 20260101, to: 99991231 },
+            { user: 'ALICE', fullName: 'Alice Archer', userType: 'A', via: 'Z_FI', from: 20260101, to: 99991231 },
           ],
           usersTotal: 2,
           alone: [{ id: 'f9', holder: 'Z_AP', riskId: 'R900', riskDescription: 'Create and post an invoice', riskLevel: 'CRITICAL', riskType: 'SOD', accepted: true }],
-          combined: [{ id: 'f1', holder: 'ALICE', holderName: 'Alice Archer', riskId: 'R001', riskDescription: 'Pay a vendor you created', riskLevel: 'HIGH', riskType: 'SOD', accepted: false }],
+          combined: [{ id: 'f1', holder: 'ALICE', holderName: 'Alice Archer', userType: 'A', riskId: 'R001', riskDescription: 'Pay a vendor you created', riskLevel: 'HIGH', riskType: 'SOD', accepted: false }],
           combinedTotal: 3,
         });
       if (url.pathname === '/api/findings') return json([finding], { 'Content-Range': 'findings 0-0/1' });
@@ -133,6 +134,8 @@ describe('the user view', () => {
     const page = byTestId('user-view')!.textContent!;
     expect(page).toContain('User ALICE — Alice Archer');
     expect(page).toContain('Finance');
+    // Its SAP user type (issue 27 item 6).
+    expect(page).toContain('User type: Dialog');
     expect(byTestId('user-roles')!.textContent).toContain('Finance composite');
     expect(byTestId('user-roles')!.textContent).toContain('2026-01-01');
     expect(byTestId('user-roles')!.textContent).toContain('P_OLD');
@@ -166,9 +169,10 @@ describe('the role view', () => {
     expect(byTestId('role-combined')!.textContent).toContain('1 of 3 shown');
     const users = [...byTestId('role-users')!.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
     expect(users).toEqual([
-      ['BOB', 'Bob Baker', 'directly', '2026-01-01 – 9999-12-31'],
-      ['ALICE', 'Alice Archer', 'Z_FI', '2026-01-01 – 9999-12-31'],
+      ['BOB', 'Bob Baker', 'Service', 'directly', '2026-01-01 – 9999-12-31'],
+      ['ALICE', 'Alice Archer', 'Dialog', 'Z_FI', '2026-01-01 – 9999-12-31'],
     ]);
+    expect([...byTestId('role-combined-table')!.querySelectorAll('[data-testid="user-type"]')].map((e) => e.textContent)).toEqual(['Dialog']);
     const alice = [...byTestId('role-combined-table')!.querySelectorAll('a')].find((a) => a.textContent === 'ALICE')!;
     await act(async () => alice.click());
     expect(where()).toBe('/app/reports/list?view=user&name=ALICE');

@@ -41,10 +41,11 @@ async function type(input: HTMLInputElement, text: string) {
   });
 }
 
-/** Types into an autocomplete (by its input's test id) and takes the suggestion with this text. */
+/** Types into an autocomplete (by its input's test id) and takes the suggestion with this text (a user's is followed by its user type). */
 async function autocomplete(testId: string, text: string) {
   await type(byTestId(testId) as HTMLInputElement, text);
-  const option = () => [...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === text) as HTMLElement | undefined;
+  const named = (o: Element) => (o.querySelector('span')?.textContent ?? o.textContent) === text;
+  const option = () => [...document.querySelectorAll('[role="option"]')].find(named) as HTMLElement | undefined;
   await waitFor(() => option() !== undefined, `the suggestion ${text}`);
   await act(async () => option()!.click());
 }

@@ -36,9 +36,9 @@ const summary: DataQualitySummary = {
   users: { inUsr02: 35, inScope: 31, outOfScope: 6, byReason: { locked: 2, expired: 2, 'not-yet-valid': 1, 'missing-from-usr02': 2 } },
 };
 const USERS: ScopedUser[] = [
-  { id: 'ACTIVE', bname: 'ACTIVE', inScope: true, reasons: [], namedIn: [] },
-  { id: 'GHOST1', bname: 'GHOST1', inScope: false, reasons: ['missing-from-usr02'], namedIn: ['AGR_USERS', 'UST04'] },
-  { id: 'LOCKEXP', bname: 'LOCKEXP', inScope: false, reasons: ['locked', 'expired'], namedIn: [] },
+  { id: 'ACTIVE', bname: 'ACTIVE', userType: 'A', inScope: true, reasons: [], namedIn: [] },
+  { id: 'GHOST1', bname: 'GHOST1', userType: '', inScope: false, reasons: ['missing-from-usr02'], namedIn: ['AGR_USERS', 'UST04'] },
+  { id: 'LOCKEXP', bname: 'LOCKEXP', userType: 'B', inScope: false, reasons: ['locked', 'expired'], namedIn: [] },
 ];
 
 async function renderIn(locale: Locale) {
@@ -53,10 +53,10 @@ async function renderIn(locale: Locale) {
       if (url.pathname === '/api/system-periods/p1') return json({ id: 'p1', name: 'PRD June' });
       if (url.pathname === '/api/system-periods/p1/data-quality') return json(summary);
       if (url.pathname === '/api/system-periods/p1/data-quality/users') {
-        const filter = JSON.parse(url.searchParams.get('filter') ?? '{}') as { scope?: string; reason?: string };
-        const rows = USERS.filter((u) => (filter.scope === 'out' ? !u.inScope : filter.scope === 'in' ? u.inScope : true)).filter(
-          (u) => !filter.reason || u.reasons.includes(filter.reason as never),
-        );
+        const filter = JSON.parse(url.searchParams.get('filter') ?? '{}') as { scope?: string; reason?: string; userType?: string[] };
+        const rows = USERS.filter((u) => (filter.scope === 'out' ? !u.inScope : filter.scope === 'in' ? u.inScope : true))
+          .filter((u) => !filter.reason || u.reasons.includes(filter.reason as never))
+          .filter((u) => !filter.userType || filter.userType.includes(u.userType));
         return json(rows, `users 0-${rows.length - 1}/${rows.length}`);
       }
       return new Response('{}', { status: 404 });
@@ -106,6 +106,19 @@ describe('data-quality screen of a system period', () => {
     const last = calls.filter((u) => u.pathname.endsWith('/data-quality/users')).at(-1)!;
     expect(JSON.parse(last.searchParams.get('filter')!)).toEqual({ scope: 'out', reason: 'locked' });
     expect(JSON.parse(last.searchParams.get('range')!)).toEqual([0, 24]);
+  });
+
+  it('shows each user’s SAP user type and filters the users by it through the API (issue 27 item 6)', async () => {
+    const calls = await renderIn('en');
+    expect(texts('[data-testid="data-quality-user"] [data-testid="user-type"]')).toEqual(['Dialog', 'Unknown', 'System']);
+    const select = container!.querySelector('[data-testid="data-quality-user-type"]')!.parentElement!.querySelector('[role="combobox"]')!;
+    await act(async () => select.dispatchEvent(new MouseEvent('mousedown', { bubbles: true })));
+    await until(() => [...document.querySelectorAll('[role="option"]')].some((o) => o.textContent === 'System'));
+    await act(async () => ([...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === 'System') as HTMLElement).click());
+    await until(() => container!.querySelectorAll('[data-testid="data-quality-user"]').length === 1);
+    expect(texts('[data-testid="data-quality-user"] [data-testid="user-type"]')).toEqual(['System']);
+    const last = calls.filter((u) => u.pathname.endsWith('/data-quality/users')).at(-1)!;
+    expect(JSON.parse(last.searchParams.get('filter')!)).toEqual({ userType: ['B'] });
   });
 
   it('speaks Turkish, the default language', async () => {

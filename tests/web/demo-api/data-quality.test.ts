@@ -29,5 +29,8 @@ describe('demo API: data quality of the sample period', () => {
     expect(page.headers.get('Content-Range')).toBe(`users 0-4/${everyone.filter((u) => u.inScope).length}`);
     expect(((await page.json()) as ScopedUser[]).every((u) => u.inScope)).toBe(true);
     expect((await call('GET', '/api/system-periods/00000000-0000-4000-8000-000000000000/data-quality')).status).toBe(404);
+    // By SAP user type (issue 27 item 6), as the server filters.
+    const technical = await call('GET', `/api/system-periods/${DEMO_SYSTEM_PERIOD_ID}/data-quality/users?range=[0,99]&filter=${encodeURIComponent('{"userType":["B","S"]}')}`);
+    expect(((await technical.json()) as ScopedUser[]).map((u) => `${u.bname}:${u.userType}`)).toEqual(['BATCH_FI:B', 'SRV_SHARED:S', 'WF-BATCH:B']);
   });
 });

@@ -208,6 +208,43 @@ describe('demo API: analyses, simulations and reports with the engine', () => {
   });
 });
 
+describe('demo API: the SAP user type of users (issue 27 item 6)', () => {
+  it('stores each user finding with its user type, filters the list by it, and ranks dialog users in the top 10 unless other types are chosen', async () => {
+    const findings = (await (await call('GET', list('findings', { filter: { analysisId: DEMO_ANALYSIS_ID }, range: [0, 9999] }))).json()) as { level: string; holder: string; userType: string | null; riskLevel: string }[];
+    const typeOf = new Map(findings.filter((f) => f.level === 'USER').map((f) => [f.holder, f.userType]));
+    // The demo's workflow and shared service users hold business roles, as in real systems.
+    expect(typeOf.get('WF-BATCH')).toBe('B');
+    expect(typeOf.get('SRV_SHARED')).toBe('S');
+    expect([...typeOf].filter(([h]) => h !== 'WF-BATCH' && h !== 'SRV_SHARED').every(([, t]) => t === 'A')).toBe(true);
+    expect(findings.filter((f) => f.level !== 'USER').every((f) => f.userType === null)).toBe(true);
+    const system = (await (await call('GET', list('findings', { filter: { analysisId: DEMO_ANALYSIS_ID, userType: ['B', 'S'] }, range: [0, 9999] }))).json()) as { holder: string }[];
+    expect(new Set(system.map((f) => f.holder))).toEqual(new Set(['WF-BATCH', 'SRV_SHARED']));
+
+    type Dash = { topUserTypes: string[]; topUsers: { holder: string; userType: string; fullName: string }[]; topUsersOfOtherTypes: number };
+    const dash = async (types?: unknown) =>
+      (await call('GET', `/api/reports/dashboard?analysisId=${DEMO_ANALYSIS_ID}${types === undefined ? '' : `&userTypes=${encodeURIComponent(JSON.stringify(types))}`}`)).json() as Promise<Dash>;
+    const dialog = await dash();
+    expect(dialog.topUserTypes).toEqual(['A']);
+    expect(dialog.topUsers.length).toBeGreaterThan(0);
+    expect(dialog.topUsers.every((u) => u.userType === 'A')).toBe(true);
+    const risky = [...new Set(findings.filter((f) => f.level === 'USER' && f.userType !== 'A' && ['CRITICAL', 'HIGH'].includes(f.riskLevel)).map((f) => f.holder))].sort();
+    expect(risky).toContain('WF-BATCH');
+    expect(dialog.topUsersOfOtherTypes).toBe(risky.length);
+    const technical = await dash(['S', 'B']);
+    expect(technical.topUserTypes).toEqual(['B', 'S']);
+    expect(technical.topUsers.map((u) => u.holder).sort()).toEqual(risky);
+    expect(technical.topUsers.find((u) => u.holder === 'WF-BATCH')!.fullName).toBe('Workflow background user');
+    // The user view names the user's type.
+    expect(((await (await call('GET', `/api/reports/user-view?analysisId=${DEMO_ANALYSIS_ID}&user=WF-BATCH`)).json()) as { userType: string }).userType).toBe('B');
+    // The comparison names and filters each user's type too.
+    const cmp = (await (await call('GET', `/api/analyses/compare?left=${DEMO_ANALYSIS_ID}&right=${DEMO_ANALYSIS_ID}&filter=${encodeURIComponent('{"userType":["B"]}')}`)).json()) as { rows: { holder: string; userType: string }[] };
+    expect(new Set(cmp.rows.map((r) => `${r.holder}:${r.userType}`))).toEqual(new Set(['WF-BATCH:B']));
+    const refused = await call('GET', `/api/reports/dashboard?analysisId=${DEMO_ANALYSIS_ID}&userTypes=${encodeURIComponent('["Q"]')}`);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'USER_TYPE_UNKNOWN', params: { value: 'Q' } });
+  });
+});
+
 describe('demo API: the default analysis and logout', () => {
   it('keeps the default analysis like the server: none at first, a completed analysis once set, null clears', async () => {
     const none = { analysisId: null, name: null, setBy: null, setAt: null };
