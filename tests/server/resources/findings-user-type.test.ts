@@ -88,7 +88,8 @@ function userTypeSuite(target: TestDatabase): void {
     sheet.eachRow((row, n) => n > 1 && rows.push([row.getCell(at('ID')).value, row.getCell(at('USER_TYPE')).value]));
     expect(rows).toEqual([['ALICE', 'A'], ['BOB', 'A'], ['DDIC', 'B']]);
     const csv = await page.get(`/api/analyses/${page.fixtures.analysisId}/export?format=csv&filter=${filter}`);
-    expect(csv.body.split('\n')[0]).toBe('LEVEL,ID,RISK_ID,RISK_LEVEL,RISK_TYPE,FUNCTIONS,SOURCES');
+    // The command line's columns, then the decisions (issue 27 item 3); no user type column.
+    expect(csv.body.split('\n')[0]).toBe('LEVEL,ID,RISK_ID,RISK_LEVEL,RISK_TYPE,FUNCTIONS,SOURCES,FINDING_STATUS,ACCEPTED,ACCEPTED_BY');
     expect(csv.body.trim().split('\n')).toHaveLength(4);
   });
 
