@@ -20,3 +20,19 @@ export interface LicenceState {
   systemsAllowed: number | null;
   systemsUsed: number;
 }
+
+/** A row of `GET /api/licences/counts`: a customer's licence (or evaluation) and its use against it. */
+export interface LicenceCount {
+  name: string;
+  /** The name the licence in force was issued to; null in evaluation. */
+  licence: string | null;
+  evaluation: boolean;
+  evaluationEndsAt: string | null;
+  /** The licence's number of users; null in evaluation (no limit). */
+  licensedUsers: number | null;
+  usedUsers: number;
+  /** Installations the licence lists, or the evaluation's allowance. */
+  licensedSystems: number;
+  usedSystems: number;
+  expiresOn: string | null;
+}

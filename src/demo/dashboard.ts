@@ -1,3 +1,4 @@
+import type { TopUser } from '../../contracts/dashboard.ts';
 import type { Finding } from '../../engine/model/analysis.ts';
 import { RISK_LEVELS } from '../../engine/model/ruleset.ts';
 import { error, json, parseJson } from './answers.ts';
@@ -23,7 +24,7 @@ interface UserRow {
  * findings (as the server ranks them), and how many users with critical or high findings the
  * types leave out (issue 27 item 6).
  */
-function topUsers(ctx: DemoContext, fs: readonly Finding[], types: readonly string[]) {
+function topUsers(ctx: DemoContext, fs: readonly Finding[], types: readonly string[]): { users: TopUser[]; otherTypes: number } {
   const typeOf = userTypesOf(ctx.extract);
   const users = new Map<string, UserRow>();
   for (const f of fs) {

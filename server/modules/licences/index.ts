@@ -7,4 +7,4 @@ export {
   type LicencePayload,
 } from './licence-signature.ts';
 export { licenceRoutes, licencesResource } from './licences-resource.ts';
-export { analysisInEvaluation, assertSystemAllowed, assertUserSeat, licenceCounts, licenceState, type LicenceCount } from './licence-state.ts';
+export { analysisInEvaluation, assertSystemAllowed, assertUserSeat, licenceCounts, licenceState } from './licence-state.ts';

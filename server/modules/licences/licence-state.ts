@@ -1,4 +1,4 @@
-import { EVALUATION_DAYS, EVALUATION_SYSTEMS, type LicenceState } from '../../../contracts/licence-state.ts';
+import { EVALUATION_DAYS, EVALUATION_SYSTEMS, type LicenceCount, type LicenceState } from '../../../contracts/licence-state.ts';
 import type { Database } from '../../db/database.ts';
 import { coded } from '../../errors.ts';
 import { today, type LicencePayload } from './licence-signature.ts';
@@ -135,20 +135,6 @@ export async function analysisInEvaluation(db: Database, analysisId: string): Pr
   return rows[0]?.evaluation ?? true;
 }
 
-export interface LicenceCount {
-  name: string;
-  /** The name the licence in force was issued to; null in evaluation. */
-  licence: string | null;
-  evaluation: boolean;
-  evaluationEndsAt: string | null;
-  /** The licence's number of users; null in evaluation (no limit). */
-  licensedUsers: number | null;
-  usedUsers: number;
-  /** Installations the licence lists, or the evaluation's allowance. */
-  licensedSystems: number;
-  usedSystems: number;
-  expiresOn: string | null;
-}
 
 /** The licence-count screen: per customer, users and systems in use against its licence (or its evaluation). */
 export async function licenceCounts(db: Database, customerId: string | null): Promise<LicenceCount[]> {

@@ -1,3 +1,4 @@
+import type { TopUser } from '../../../contracts/dashboard.ts';
 import { readUserTypes, USER_TYPES } from '../../../contracts/user-types.ts';
 import type { Database } from '../../db/database.ts';
 import { coded } from '../../errors.ts';
@@ -18,16 +19,6 @@ export function userTypesParam(raw: unknown): string[] {
   throw coded(400, 'USER_TYPE_UNKNOWN', { value: read.value, types }, `The userTypes parameter names an unknown user type ${JSON.stringify(read.value)}; user types: ${types} or "" (unknown)`);
 }
 
-export interface TopUser {
-  holder: string;
-  userType: string;
-  fullName: string;
-  department: string;
-  critical: number;
-  high: number;
-  findings: number;
-  accepted: number;
-}
 
 /**
  * The 10 users of the chosen types with the most critical and high findings (then the most

@@ -1,3 +1,5 @@
+import type { TopUser } from '../../../contracts/dashboard.ts';
+export type { TopUser };
 import type { ExecutionSummary } from '../usage/ExecutionPanel.tsx';
 import type { OrgValueCount } from './OrgValuePanel.tsx';
 import { useEffect, useState } from 'react';
@@ -5,17 +7,6 @@ import { useTranslate } from 'react-admin';
 import { DEFAULT_TOP_USER_TYPES } from '../../../contracts/user-types.ts';
 import { apiJson, errorText } from './api.ts';
 
-export interface TopUser {
-  holder: string;
-  /** USR02-USTYP (issue 27 item 6); '' unknown. */
-  userType?: string;
-  fullName: string;
-  department: string;
-  critical: number;
-  high: number;
-  findings: number;
-  accepted: number;
-}
 
 export interface Dashboard {
   analysis: { id: string; name: string; analysisDate: string; systemPeriodName: string; level: string; mode: string; finishedAt: string | null };

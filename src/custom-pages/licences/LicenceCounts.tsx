@@ -7,20 +7,8 @@ import { toTranslatedError } from '../../providers/dataProvider.ts';
 import { NoData } from '../../resources/common/ListPage.tsx';
 import { intlLocale } from '../../resources/common/locale.ts';
 import { evaluationEnded } from './licence-state-api.ts';
+import type { LicenceCount } from '../../../contracts/licence-state.ts';
 
-/** A row of GET /api/licences/counts (server/modules/licences/licence-state.ts). */
-interface LicenceCount {
-  name: string;
-  licence: string | null;
-  evaluation: boolean;
-  evaluationEndsAt: string | null;
-  /** null in evaluation: no user limit. */
-  licensedUsers: number | null;
-  usedUsers: number;
-  licensedSystems: number;
-  usedSystems: number;
-  expiresOn: string | null;
-}
 
 /**
  * Licence counts (/app/licenses/license-count): per customer, its licence (or its evaluation) and

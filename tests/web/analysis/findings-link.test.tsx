@@ -86,7 +86,7 @@ afterEach(async () => {
 
 describe('dashboards lead to the filtered findings list', () => {
   it('a top-10 row opens the list filtered to that user', async () => {
-    await render(<TopUsersTable users={[{ holder: 'ALICE', fullName: 'Alice A', department: 'FI', critical: 2, high: 1, findings: 5, accepted: 0 }]} />);
+    await render(<TopUsersTable users={[{ holder: 'ALICE', userType: 'A', fullName: 'Alice A', department: 'FI', critical: 2, high: 1, findings: 5, accepted: 0 }]} />);
     await act(async () => (container!.querySelector('[data-testid="top-risk-user"]') as HTMLElement).click());
     expect(where()).toBe('/app/reports/list?level=USER&holderExact=ALICE');
   });
