@@ -94,11 +94,9 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
     }>(
       // One point per period (issue 15 item 4): the analysis this dashboard shows (the default
       // analysis) for its own period, the latest completed one for every other period.
+      // Each point's counts by status in one pass over its findings (was a scan per status).
       `SELECT t.id, t.name, t.analysis_date, t.system_period_id, t.period_name, t.period_date, t.level, t.mode,
-              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = t.id) AS findings,
-              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = t.id AND f.status = 'accepted') AS accepted,
-              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = t.id AND f.status = 'mitigated') AS mitigated,
-              (SELECT count(*)::int FROM findings f WHERE f.analysis_id = t.id AND f.status = 'deactivated') AS deactivated
+              c.findings, c.accepted, c.mitigated, c.deactivated
        FROM (
          SELECT a.id, a.name, a.analysis_date, a.system_period_id, sp.name AS period_name, sp.period_date, a.level, a.mode,
                 row_number() OVER (
@@ -108,6 +106,13 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
          FROM analyses a JOIN system_periods sp ON sp.id = a.system_period_id
          WHERE a.customer_id = $1 AND a.status = 'completed' AND a.risk_period_id = $2 AND sp.system_id = $3
        ) t
+       CROSS JOIN LATERAL (
+         SELECT count(*)::int AS findings,
+                (count(*) FILTER (WHERE f.status = 'accepted'))::int AS accepted,
+                (count(*) FILTER (WHERE f.status = 'mitigated'))::int AS mitigated,
+                (count(*) FILTER (WHERE f.status = 'deactivated'))::int AS deactivated
+         FROM findings f WHERE f.analysis_id = t.id
+       ) c
        WHERE t.pick = 1
        ORDER BY t.period_date, t.period_name, t.system_period_id`,
       [a.customer_id, a.risk_period_id, period.rows[0].system_id, a.id],
