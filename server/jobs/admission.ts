@@ -76,9 +76,9 @@ const ENDED = `DELETE FROM tenant_jobs t WHERE
   RETURNING t.data IS NULL AS reservation`;
 
 /**
- * The waiting jobs to release now, in turns: every customer's first before anyone's second, and
- * within a turn the customer served longest ago (or never) first; a customer's own jobs first
- * come, first served.
+ * The waiting job to release next: of the customers with a free slot, the one served longest ago
+ * (or never), its oldest job. Each release makes its customer the last served, so releases go
+ * round the customers in turn.
  */
 const NEXT = `WITH running AS (SELECT customer_id, count(*)::int AS n FROM tenant_jobs WHERE released_at IS NOT NULL GROUP BY customer_id),
   waiting AS (SELECT id, customer_id, name, data, seq, row_number() OVER (PARTITION BY customer_id ORDER BY seq) AS k
@@ -86,8 +86,9 @@ const NEXT = `WITH running AS (SELECT customer_id, count(*)::int AS n FROM tenan
 SELECT w.id, w.customer_id, w.name, w.data FROM waiting w
   LEFT JOIN running r ON r.customer_id = w.customer_id
   LEFT JOIN tenant_turns s ON s.customer_id = w.customer_id
-WHERE w.k <= $1 - coalesce(r.n, 0)
-ORDER BY w.k, s.served_at NULLS FIRST, w.seq`;
+WHERE w.k = 1 AND coalesce(r.n, 0) < $1
+ORDER BY s.served_at NULLS FIRST, w.seq
+LIMIT 1`;
 
 const queuedFull = (limit: number): Error =>
   coded(
@@ -158,30 +159,40 @@ export async function tenantJobEnded(db: Database, jobId: string): Promise<void>
 }
 
 /**
- * Frees the slots of ended jobs and releases the waiting jobs that may run now, in one
- * transaction under an advisory lock (one dispatcher at a time on all nodes). The jobs are sent
- * to pg-boss inside that transaction (its `db` option), so a job is on the queue exactly when
- * its row says released. Returns how many were released.
+ * One step of the dispatcher, in one transaction under an advisory lock (one dispatcher at a time
+ * on all nodes): frees the slots of ended jobs (`sweep`) and releases the next waiting job that
+ * may run. The job is sent to pg-boss inside that transaction (its `db` option), so it is on the
+ * queue exactly when its row says released; one release per transaction gives each its own
+ * creation time, the order in which pg-boss hands them out. True when a job was released.
  */
-async function dispatchOnce(db: Database, queue: JobQueue, running: number): Promise<number> {
+async function releaseNext(db: Database, queue: JobQueue, running: number, sweep: boolean): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${DISPATCH_LOCK})`);
-    const ended = await tx.query<{ reservation: boolean }>(ENDED);
-    const abandoned = ended.rows.filter((r) => r.reservation).length;
-    if (abandoned > 0) console.warn(`[fair-share] ${abandoned} place(s) reserved more than ${RESERVATION_HOURS} h ago by requests that never stored their job were given up`);
-    const { rows } = await tx.query<{ id: string; customer_id: string; name: string; data: object }>(NEXT, [running]);
-    const inTransaction: PgBoss.Db = { executeSql: (text, values) => tx.query(text, values ?? []) };
-    for (const row of rows) {
-      await queue.send(row.name, row.data, { id: row.id, db: inTransaction });
-      await tx.query('UPDATE tenant_jobs SET released_at = now() WHERE id = $1', [row.id]);
-      await tx.query(
-        `INSERT INTO tenant_turns (customer_id, served_at) VALUES ($1, clock_timestamp())
-         ON CONFLICT (customer_id) DO UPDATE SET served_at = EXCLUDED.served_at`,
-        [row.customer_id],
-      );
+    if (sweep) {
+      const ended = await tx.query<{ reservation: boolean }>(ENDED);
+      const abandoned = ended.rows.filter((r) => r.reservation).length;
+      if (abandoned > 0) console.warn(`[fair-share] ${abandoned} place(s) reserved more than ${RESERVATION_HOURS} h ago by requests that never stored their job were given up`);
     }
-    return rows.length;
+    const { rows } = await tx.query<{ id: string; customer_id: string; name: string; data: object }>(NEXT, [running]);
+    const next = rows[0];
+    if (!next) return false;
+    const inTransaction: PgBoss.Db = { executeSql: (text, values) => tx.query(text, values ?? []) };
+    await queue.send(next.name, next.data, { id: next.id, db: inTransaction });
+    await tx.query('UPDATE tenant_jobs SET released_at = now() WHERE id = $1', [next.id]);
+    await tx.query(
+      `INSERT INTO tenant_turns (customer_id, served_at) VALUES ($1, clock_timestamp())
+       ON CONFLICT (customer_id) DO UPDATE SET served_at = EXCLUDED.served_at`,
+      [next.customer_id],
+    );
+    return true;
   });
+}
+
+/** Frees the slots of ended jobs, then releases waiting jobs one by one while any may run; returns how many. */
+async function dispatchOnce(db: Database, queue: JobQueue, running: number): Promise<number> {
+  let released = 0;
+  while (await releaseNext(db, queue, running, released === 0)) released++;
+  return released;
 }
 
 // Dispatches of one process run one after another (each would wait for the lock anyway).
