@@ -30,11 +30,14 @@ CREATE TABLE tenant_turns (
 );
 
 -- Simulations and stored queries running per user (USER_RUNNING_SIMULATIONS, USER_RUNNING_QUERIES),
--- seen by every API node. A row a stopped node left behind stops counting at expires_at.
+-- seen by every API node: a run holds one of the user's numbered slots of its kind (0 to the limit
+-- - 1), so taking one is a single insert that the key keeps from being taken twice. A row a
+-- stopped node left behind stops counting at expires_at and is taken over.
 CREATE TABLE user_slots (
-  id uuid PRIMARY KEY,
   user_id text NOT NULL,
   kind text NOT NULL,
-  expires_at timestamptz NOT NULL
+  slot int NOT NULL,
+  id uuid NOT NULL UNIQUE,
+  expires_at timestamptz NOT NULL,
+  PRIMARY KEY (user_id, kind, slot)
 );
-CREATE INDEX user_slots_user ON user_slots (user_id, kind);

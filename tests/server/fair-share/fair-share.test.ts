@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateLandscape } from '../../../generator/index.ts';
 import type { Database } from '../../../server/db/database.ts';
+import { SIMULATION_SLOT, withUserSlot } from '../../../server/http/user-slots.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import { folderFiles, pipelineApp, seedCustomer, waitFor, type PipelineApp } from '../analysis-pipeline/harness.ts';
 import { caller, importedRiskPeriod, importedSystemPeriod, type Caller } from '../reports/reports-harness.ts';
@@ -169,18 +170,20 @@ function suite(target: TestDatabase): void {
       await db.query<{ id: string }>(`INSERT INTO sql_queries (customer_id, name, raw_query) VALUES ($1, 'users', 'SELECT bname FROM usr02') RETURNING id`, [c.id])
     ).rows[0].id;
     const runQuery = () => call('POST', `/api/sql-queries/${query}/run`, token, { systemPeriodId: c.systemPeriodId });
-    const held = (kind: string, seconds: number) =>
-      db.query(`INSERT INTO user_slots (id, user_id, kind, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`, [crypto.randomUUID(), sub, kind, seconds]);
+    /** Slot `slot` of the user held by a run (on this node or another). */
+    const held = (kind: string, slot: number) =>
+      db.query(`INSERT INTO user_slots (id, user_id, kind, slot, expires_at) VALUES ($1, $2, $3, $4, now() + interval '1 minute')`, [crypto.randomUUID(), sub, kind, slot]);
+    const live = async () => Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM user_slots WHERE user_id = $1 AND expires_at > now()', [sub])).rows[0].n);
 
     const free = await simulate();
     expect(free.status, JSON.stringify(free.body)).toBe(200);
     expect((await runQuery()).status).toBe(200);
     // Each run gave its slot back.
-    expect(Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM user_slots WHERE user_id = $1', [sub])).rows[0].n)).toBe(0);
+    expect(await live()).toBe(0);
 
     // Two simulations of the user running (on this node or another): the third is refused.
-    await held('USER_RUNNING_SIMULATIONS', 60);
-    await held('USER_RUNNING_SIMULATIONS', 60);
+    await held('USER_RUNNING_SIMULATIONS', 0);
+    await held('USER_RUNNING_SIMULATIONS', 1);
     const refused = await simulate();
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: 'USER_RUNNING_SIMULATIONS', params: { limit: 2 } });
@@ -189,8 +192,8 @@ function suite(target: TestDatabase): void {
     const other = t.token('Admin', c.id);
     expect((await call('POST', '/api/simulations', other, { systemPeriodId: c.systemPeriodId, riskPeriodId: c.riskPeriodId, user: 'JMUELLER', addRoles: [] })).status).toBe(200);
 
-    await held('USER_RUNNING_QUERIES', 60);
-    await held('USER_RUNNING_QUERIES', 60);
+    await held('USER_RUNNING_QUERIES', 0);
+    await held('USER_RUNNING_QUERIES', 1);
     const queryRefused = await runQuery();
     expect(queryRefused.status).toBe(429);
     expect(queryRefused.body).toMatchObject({ code: 'USER_RUNNING_QUERIES', params: { limit: 2 } });
@@ -199,7 +202,24 @@ function suite(target: TestDatabase): void {
     await db.query(`UPDATE user_slots SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [sub]);
     expect((await simulate()).status).toBe(200);
     expect((await runQuery()).status).toBe(200);
-    expect(Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM user_slots WHERE user_id = $1', [sub])).rows[0].n)).toBe(0);
+    expect(await live()).toBe(0);
+
+    // Many at once from one user (two nodes' requests alike): exactly the limit run together, the rest get 429.
+    let running = 0;
+    let most = 0;
+    const burst = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        withUserSlot(db, sub, SIMULATION_SLOT, 2, async () => {
+          most = Math.max(most, ++running);
+          await new Promise((r) => setTimeout(r, 300));
+          running--;
+        }),
+      ),
+    );
+    expect(most).toBe(2);
+    expect(burst.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    for (const r of burst.filter((x): x is PromiseRejectedResult => x.status === 'rejected')) expect(r.reason).toMatchObject({ statusCode: 429, code: 'USER_RUNNING_SIMULATIONS' });
+    expect(await live()).toBe(0);
   }, 120_000);
 }
 
