@@ -138,11 +138,6 @@ export async function enqueueTenantJob<R extends TenantJob>(
   return { ...job, jobId };
 }
 
-/** 429 TENANT_QUEUED_JOBS at once, before a long upload, when the customer has no place left (enqueueTenantJob checks again). */
-export async function assertTenantRoom(db: Database, limits: TenantLimits, customerId: string): Promise<void> {
-  if ((await countOf(db, customerId)) >= limits.running + limits.queued) throw queuedFull(limits.queued);
-}
-
 /** A canceled job that still waits leaves the customer's queue (a released one ends with its work). */
 export async function withdrawTenantJob(db: Database, subject: string): Promise<number> {
   const { rows } = await db.query('DELETE FROM tenant_jobs WHERE subject = $1 AND released_at IS NULL RETURNING id', [subject]);
