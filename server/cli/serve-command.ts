@@ -10,6 +10,7 @@ import { startQueue } from '../jobs/queue.ts';
 import { STALE_AFTER_SECONDS, startWorkers, sweepStaleWork } from '../jobs/workers.ts';
 import { sweepUploads } from '../jobs/upload-sweep.ts';
 import { sweepStoredUploads } from '../uploads/stored-uploads.ts';
+import { startBackupSocket } from '../backup/backup-socket.ts';
 import { parseFlags } from './options.ts';
 
 /** `segra serve`: the API and the built SPA on PORT (8081), until SIGINT/SIGTERM. */
@@ -18,8 +19,13 @@ export async function serveCommand(args: string[]): Promise<number> {
   const config = loadConfig();
   const db = await openDatabase(config);
   let queue: Awaited<ReturnType<typeof startQueue>> | undefined;
+  let backups: Awaited<ReturnType<typeof startBackupSocket>> | undefined;
   try {
     await applyMigrations(db, config);
+    // `segra backup` while this process holds the embedded database: it asks this process (DESIGN 7b).
+    if (db.kind === 'pglite' && !config.DATA_DIR.startsWith('memory://')) {
+      backups = await startBackupSocket(db, config.DATA_DIR, (message) => process.stdout.write(`${message}\n`));
+    }
     const admin = await ensureSuperAdmin(db, { email: config.SEGRA_ADMIN_EMAIL, password: config.SEGRA_ADMIN_PASSWORD });
     if (admin) {
       process.stdout.write(
@@ -53,6 +59,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       process.once('SIGTERM', stop);
     });
   } finally {
+    await backups?.close();
     await queue?.stop();
     await abandonActiveAnalyses(db).catch(() => 0);
     await db.close();
