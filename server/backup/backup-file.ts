@@ -31,7 +31,10 @@ export type BackupManifest = z.infer<typeof backupManifestSchema>;
 export const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /** The backup file's bytes: the manifest describing `database` (stored, it is gzipped already). */
-export function packBackup(database: Uint8Array, about: { segraVersion: string; migration: string; createdAt?: Date }): { bytes: Uint8Array; manifest: BackupManifest } {
+export function packBackup(
+  database: Uint8Array,
+  about: { segraVersion: string; migration: string; createdAt?: Date },
+): { bytes: Uint8Array; manifest: BackupManifest } {
   const manifest: BackupManifest = {
     format: 'segra-backup',
     formatVersion: 1,
@@ -41,7 +44,10 @@ export function packBackup(database: Uint8Array, about: { segraVersion: string; 
     database: { file: DATABASE_NAME, bytes: database.byteLength, sha256: sha256(database) },
   };
   const bytes = zipSync(
-    { [MANIFEST_NAME]: new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`), [DATABASE_NAME]: [database, { level: 0 }] },
+    {
+      [MANIFEST_NAME]: new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`),
+      [DATABASE_NAME]: [database, { level: 0 }],
+    },
     { mtime: new Date(manifest.createdAt) },
   );
   return { bytes, manifest };
@@ -82,11 +88,17 @@ export function readBackup(file: string): { manifest: BackupManifest; database: 
   const database = members[DATABASE_NAME];
   if (!database) throw notBackup(`it has no ${DATABASE_NAME}`);
   if (database.byteLength !== manifest.database.bytes) {
-    throw new InputError(`is damaged: ${DATABASE_NAME} has ${database.byteLength} bytes, the manifest says ${manifest.database.bytes}`, { file });
+    throw new InputError(
+      `is damaged: ${DATABASE_NAME} has ${database.byteLength} bytes, the manifest says ${manifest.database.bytes}`,
+      { file },
+    );
   }
   const actual = sha256(database);
   if (actual !== manifest.database.sha256) {
-    throw new InputError(`is damaged: the SHA-256 of ${DATABASE_NAME} is ${actual}, the manifest says ${manifest.database.sha256}`, { file });
+    throw new InputError(
+      `is damaged: the SHA-256 of ${DATABASE_NAME} is ${actual}, the manifest says ${manifest.database.sha256}`,
+      { file },
+    );
   }
   return { manifest, database };
 }

@@ -31,7 +31,11 @@ export function backupSocketPath(dataDir: string): string {
 export const MIGRATION_HEADER = 'x-segra-migration';
 
 /** Serves `POST /backup` (the dump's bytes) on the data folder's socket until closed. */
-export async function startBackupSocket(db: Database, dataDir: string, log: (message: string) => void = () => {}): Promise<{ close: () => Promise<void> }> {
+export async function startBackupSocket(
+  db: Database,
+  dataDir: string,
+  log: (message: string) => void = () => {},
+): Promise<{ close: () => Promise<void> }> {
   const socket = backupSocketPath(dataDir);
   if (process.platform !== 'win32') {
     mkdirSync(path.dirname(socket), { recursive: true, mode: 0o700 });
@@ -46,9 +50,15 @@ export async function startBackupSocket(db: Database, dataDir: string, log: (mes
     const started = Date.now();
     dumpPglite(db).then(
       ({ database, migration }) => {
-        response.writeHead(200, { 'content-type': 'application/gzip', 'content-length': database.byteLength, [MIGRATION_HEADER]: migration });
+        response.writeHead(200, {
+          'content-type': 'application/gzip',
+          'content-length': database.byteLength,
+          [MIGRATION_HEADER]: migration,
+        });
         response.end(database);
-        log(`backup: handed over a dump of ${database.byteLength} bytes (migration ${migration}) in ${Date.now() - started} ms`);
+        log(
+          `backup: handed over a dump of ${database.byteLength} bytes (migration ${migration}) in ${Date.now() - started} ms`,
+        );
       },
       (e: unknown) => {
         response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end((e as Error).message);
@@ -87,7 +97,11 @@ export async function requestBackup(dataDir: string): Promise<{ database: Uint8A
       response.on('end', () => {
         const body = Buffer.concat(chunks);
         if (response.statusCode !== 200) {
-          reject(new Error(`the running server could not make the dump: ${body.toString('utf8') || `status ${response.statusCode}`}`));
+          reject(
+            new Error(
+              `the running server could not make the dump: ${body.toString('utf8') || `status ${response.statusCode}`}`,
+            ),
+          );
           return;
         }
         const migration = response.headers[MIGRATION_HEADER];

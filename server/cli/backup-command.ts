@@ -14,8 +14,8 @@ import { parseFlags, requireFlag } from './options.ts';
 import { UsageError } from './usage-error.ts';
 import { PG_DUMP, PG_RESTORE } from './usage.ts';
 
-
-const segraVersion = (): string => (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const segraVersion = (): string =>
+  (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The embedded database's folder, or the exit status 2 with what to do instead. */
 function embeddedOnly(config: Config, command: 'backup' | 'restore'): string | number {
@@ -28,7 +28,9 @@ function embeddedOnly(config: Config, command: 'backup' | 'restore'): string | n
     return 2;
   }
   if (config.DATA_DIR.startsWith('memory://')) {
-    process.stderr.write(`segra ${command}: DATA_DIR ${config.DATA_DIR} is in memory; there is no folder to ${command}\n`);
+    process.stderr.write(
+      `segra ${command}: DATA_DIR ${config.DATA_DIR} is in memory; there is no folder to ${command}\n`,
+    );
     return 2;
   }
   return pgliteDataDir(config);
@@ -99,7 +101,10 @@ export async function restoreCommand(args: string[]): Promise<number> {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'the backup FILE is required' : `one backup FILE, got ${positionals.length}`);
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0 ? 'the backup FILE is required' : `one backup FILE, got ${positionals.length}`,
+    );
   const [file] = positionals;
   const config = loadConfig();
   const dataDir = embeddedOnly(config, 'restore');
@@ -128,10 +133,16 @@ export async function restoreCommand(args: string[]): Promise<number> {
   }
   mkdirSync(target, { recursive: true });
   try {
-    const db = await openPglite(dataDir, { loadDataDir: new Blob([database as Uint8Array<ArrayBuffer>], { type: 'application/gzip' }) });
+    const db = await openPglite(dataDir, {
+      loadDataDir: new Blob([database as Uint8Array<ArrayBuffer>], { type: 'application/gzip' }),
+    });
     try {
       const level = await migrationLevel(db);
-      if (level !== manifest.migration) throw new InputError(`is damaged: its database is at migration ${level}, the manifest says ${manifest.migration}`, { file });
+      if (level !== manifest.migration)
+        throw new InputError(
+          `is damaged: its database is at migration ${level}, the manifest says ${manifest.migration}`,
+          { file },
+        );
     } finally {
       await db.close();
     }
