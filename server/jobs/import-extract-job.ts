@@ -124,6 +124,9 @@ export async function runExtractImport(db: Database, job: ImportExtractJob, atte
     );
     // Statistics for the planner (simulations read a holder's rows by index, extract-store.ts).
     await analyzeImport(db, importId);
+    // Fault injection for the chaos tests (an import cut off after it wrote its rows, before it completed).
+    const pause = Number(process.env.SEGRA_TEST_IMPORT_PAUSE_MS ?? 0);
+    if (pause > 0) await new Promise((r) => setTimeout(r, pause));
     checkCanceled();
     const previous = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ data_import_id: string | null }>(
