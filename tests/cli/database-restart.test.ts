@@ -40,6 +40,20 @@ async function waitFor<T>(what: string, attempt: () => Promise<T | undefined>, l
   }
 }
 
+/** The settings of the Segra processes on the test's cluster (jobs polled every half second). */
+const segraEnv = (cluster: PrivateCluster, port: number, dataDir: string): NodeJS.ProcessEnv => ({
+  DATABASE_URL: cluster.url,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  JWT_SECRET: 'chaos-test-secret-chaos-test-secret-0123',
+  SEGRA_ADMIN_EMAIL: 'admin@chaos.test',
+  SEGRA_ADMIN_PASSWORD: 'chaos1234',
+  SEED_DEMO: 'false',
+  LOG_LEVEL: 'warn',
+  JOB_POLL_SECONDS: '0.5',
+});
+
 const alive = (segra: Segra): boolean => segra.child.exitCode === null && segra.child.signalCode === null;
 
 describe.skipIf(!pgBinariesPresent)('segra serve and segra worker through a PostgreSQL kill -9', () => {
@@ -55,18 +69,7 @@ describe.skipIf(!pgBinariesPresent)('segra serve and segra worker through a Post
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'segra-chaos-'));
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    const env = {
-      DATABASE_URL: cluster.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'chaos-test-secret-chaos-test-secret-0123',
-      SEGRA_ADMIN_EMAIL: 'admin@chaos.test',
-      SEGRA_ADMIN_PASSWORD: 'chaos1234',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      JOB_POLL_SECONDS: '0.5',
-    };
+    const env = segraEnv(cluster, port, dataDir);
     // The API alone (no jobs in it), and one worker process: the queue's jobs can only be its.
     serve = startSegra(['serve', '--no-worker'], env);
     await waitFor('segra serve up', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), 60_000);
@@ -216,18 +219,7 @@ describe.skipIf(!pgBinariesPresent)('jobs through a PostgreSQL kill -9 and a wor
     cluster = await PrivateCluster.create();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    env = {
-      DATABASE_URL: cluster.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'chaos-test-secret-chaos-test-secret-0123',
-      SEGRA_ADMIN_EMAIL: 'admin@chaos.test',
-      SEGRA_ADMIN_PASSWORD: 'chaos1234',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      JOB_POLL_SECONDS: '0.5',
-    };
+    env = segraEnv(cluster, port, dataDir);
     serve = startSegra(['serve', '--no-worker'], env);
     await waitFor('segra serve up', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), 60_000);
     // Two workers with the default takeover timings; each import and analysis pauses 3 s in the
