@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { abandonActiveAnalyses } from '../analyses/run-analysis.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
+import { reclaimJobsOfStoppedProcess } from '../jobs/job-takeover.ts';
 import { startQueue } from '../jobs/queue.ts';
 import { STALE_AFTER_SECONDS, startWorkers, sweepStaleWork } from '../jobs/workers.ts';
 import { sweepUploads } from '../jobs/upload-sweep.ts';
@@ -39,14 +40,17 @@ export async function serveCommand(args: string[]): Promise<number> {
       const demo = await seedDemo(db, { today: new Date().toISOString().slice(0, 10) });
       if (demo) process.stdout.write(`First start: demo customer created with a completed analysis (${demo.findings} findings)\n`);
     }
+    queue = await startQueue(db, { work: !flags['no-worker'], deadAfterSeconds: config.JOB_DEAD_AFTER_SECONDS });
     if (db.kind === 'pglite') {
-      // The embedded database belongs to this process alone: whatever is still "running" was cut off.
+      // The embedded database belongs to this process alone: whatever is still "running" was cut
+      // off. Its jobs go back to pg-boss (retried, restarting cleanly; failed after their last
+      // attempt), and work no job will run any more is marked failed.
+      await reclaimJobsOfStoppedProcess(queue.boss, db, queue.queues);
       await sweepStaleWork(db, 0);
     }
     // Uploads of imports a crash or stop cut off are never read again (DESIGN 7a).
     await sweepUploads(db, path.join(config.DATA_DIR, 'uploads'), db.kind === 'pglite' ? 0 : STALE_AFTER_SECONDS);
     if (db.kind === 'postgres') await sweepStoredUploads(db, STALE_AFTER_SECONDS);
-    queue = await startQueue(db, { work: !flags['no-worker'] });
     if (!flags['no-worker']) await startWorkers(queue, db, { shards: config.ANALYSIS_SHARDS, shardMinUsers: config.ANALYSIS_SHARD_MIN_USERS, pollingIntervalSeconds: config.JOB_POLL_SECONDS });
     const app = await buildApp(config, { db, queue });
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -104,7 +108,7 @@ export async function workerCommand(args: string[]): Promise<number> {
   const db = await openDatabase(config);
   await applyMigrations(db, config);
   await sweepStoredUploads(db, STALE_AFTER_SECONDS);
-  const queue = await startQueue(db, { work: true });
+  const queue = await startQueue(db, { work: true, deadAfterSeconds: config.JOB_DEAD_AFTER_SECONDS });
   try {
     await startWorkers(queue, db, { shards: config.ANALYSIS_SHARDS, shardMinUsers: config.ANALYSIS_SHARD_MIN_USERS, pollingIntervalSeconds: config.JOB_POLL_SECONDS });
     process.stdout.write('segra worker: taking jobs\n');
