@@ -102,14 +102,14 @@ export async function buildApp(
   await app.register(licenceRoutes, { db: options.db, config });
   await app.register(systemRoutes, { db: options.db });
   await app.register(corsRoutes, { db: options.db });
-  await app.register(sqlQueryRoutes, { db: options.db });
+  await app.register(sqlQueryRoutes, { db: options.db, config });
   // Extracts are large: files stream to disk, up to MAX_UPLOAD_MB each (413 beyond).
   await app.register(multipart, { limits: { fileSize: config.MAX_UPLOAD_MB * 1024 * 1024, files: 40, fields: 20 } });
   const jobs = { db: options.db, config, queue: options.queue };
   await app.register(systemPeriodRoutes, jobs);
   await app.register(riskPeriodRoutes, jobs);
   await app.register(async (scope) => registerRulesetResources(scope, options.db));
-  await app.register(analysisRoutes, { db: options.db, queue: options.queue });
+  await app.register(analysisRoutes, { db: options.db, config, queue: options.queue });
   await app.register(async (scope) => registerFindings(scope, options.db));
   await app.register(async (scope) => registerRiskDecisions(scope, options.db));
   await app.register(async (scope) => registerMitigationRoutes(scope, options.db, config));

@@ -49,6 +49,17 @@ const schema = z.object({
    */
   ANALYSIS_SHARDS: z.coerce.number().int().min(1).max(64).default(1),
   ANALYSIS_SHARD_MIN_USERS: z.coerce.number().int().min(1).default(20000),
+  /**
+   * Fair share (DESIGN 7b): heavy jobs (imports, analyses, basis runs) of one customer on the
+   * queue at once; the customer's further jobs wait their turn, the customer served longest ago first.
+   */
+  TENANT_RUNNING_JOBS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Heavy jobs of one customer that may wait besides its running ones; one more answers 429 TENANT_QUEUED_JOBS. */
+  TENANT_QUEUED_JOBS: z.coerce.number().int().min(0).max(10000).default(20),
+  /** Simulations one user may have running at once on all API nodes; one more answers 429 USER_RUNNING_SIMULATIONS. */
+  USER_RUNNING_SIMULATIONS: z.coerce.number().int().min(1).max(64).default(2),
+  /** Stored (special SQL) queries one user may have running at once on all API nodes; one more answers 429 USER_RUNNING_QUERIES. */
+  USER_RUNNING_QUERIES: z.coerce.number().int().min(1).max(64).default(2),
   /** How often an idle worker asks the queue for work, in seconds (pg-boss polling). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /**

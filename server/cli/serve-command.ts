@@ -51,7 +51,7 @@ export async function serveCommand(args: string[]): Promise<number> {
     // Uploads of imports a crash or stop cut off are never read again (DESIGN 7a).
     await sweepUploads(db, path.join(config.DATA_DIR, 'uploads'), db.kind === 'pglite' ? 0 : STALE_AFTER_SECONDS);
     if (db.kind === 'postgres') await sweepStoredUploads(db, STALE_AFTER_SECONDS);
-    if (!flags['no-worker']) await startWorkers(queue, db, { shards: config.ANALYSIS_SHARDS, shardMinUsers: config.ANALYSIS_SHARD_MIN_USERS, pollingIntervalSeconds: config.JOB_POLL_SECONDS });
+    if (!flags['no-worker']) await startWorkers(queue, db, { shards: config.ANALYSIS_SHARDS, shardMinUsers: config.ANALYSIS_SHARD_MIN_USERS, pollingIntervalSeconds: config.JOB_POLL_SECONDS, tenantRunningJobs: config.TENANT_RUNNING_JOBS });
     const app = await buildApp(config, { db, queue });
     await app.listen({ port: config.PORT, host: config.HOST });
     await new Promise<void>((resolve) => {
@@ -110,7 +110,7 @@ export async function workerCommand(args: string[]): Promise<number> {
   await sweepStoredUploads(db, STALE_AFTER_SECONDS);
   const queue = await startQueue(db, { work: true, deadAfterSeconds: config.JOB_DEAD_AFTER_SECONDS });
   try {
-    await startWorkers(queue, db, { shards: config.ANALYSIS_SHARDS, shardMinUsers: config.ANALYSIS_SHARD_MIN_USERS, pollingIntervalSeconds: config.JOB_POLL_SECONDS });
+    await startWorkers(queue, db, { shards: config.ANALYSIS_SHARDS, shardMinUsers: config.ANALYSIS_SHARD_MIN_USERS, pollingIntervalSeconds: config.JOB_POLL_SECONDS, tenantRunningJobs: config.TENANT_RUNNING_JOBS });
     process.stdout.write('segra worker: taking jobs\n');
     await new Promise<void>((resolve) => {
       process.once('SIGINT', resolve);

@@ -8,6 +8,8 @@ import { runExtractImport } from './import-extract-job.ts';
 import { runRulesetImport } from './import-ruleset-job.ts';
 import { runUsageImport } from './import-usage-job.ts';
 import { startMitigationExpiryJob, type ExpiryJobOptions } from './mitigation-expiry-job.ts';
+import { loadConfig } from '../config.ts';
+import { admitWorkers } from './admitted-workers.ts';
 import { JOBS, type AnalysisJob, type AnalysisShardJob, type BasisJob, type ImportExtractJob, type ImportRulesetJob, type ImportUsageJob } from './job-names.ts';
 import { recordJobSql, sweepDeadJobs } from './job-takeover.ts';
 import { HEALTH_CHECK_QUEUE, type JobQueue } from './queue.ts';
@@ -77,10 +79,12 @@ export async function sweepStaleWork(db: Database, olderThanSeconds: number): Pr
  * records whose jobs ended for good are failed with the reason. The returned function stops it.
  */
 export async function startWorkers(
-  queue: JobQueue,
+  plainQueue: JobQueue,
   db: Database,
-  options: { pollingIntervalSeconds?: number; shards?: number; shardMinUsers?: number; mitigationExpiry?: ExpiryJobOptions } = {},
+  options: { pollingIntervalSeconds?: number; shards?: number; shardMinUsers?: number; mitigationExpiry?: ExpiryJobOptions; tenantRunningJobs?: number } = {},
 ): Promise<() => void> {
+  // Fair share (DESIGN 7b): each job's end frees its customer's slot and releases the next waiting jobs.
+  const { queue, stop: stopAdmission } = admitWorkers(plainQueue, db, options.tenantRunningJobs ?? loadConfig({}).TENANT_RUNNING_JOBS);
   const work = options.pollingIntervalSeconds ? { pollingIntervalSeconds: options.pollingIntervalSeconds } : undefined;
   // Shards pay off only where several processes share the queue: never on the embedded database.
   const shards = db.kind === 'postgres' ? (options.shards ?? 1) : 1;
@@ -114,7 +118,11 @@ export async function startWorkers(
     },
     work,
   );
-  const stopExpiry = await startMitigationExpiryJob(queue, db, options.mitigationExpiry);
+  const startedExpiry = await startMitigationExpiryJob(queue, db, options.mitigationExpiry);
+  const stopExpiry = (): void => {
+    startedExpiry();
+    stopAdmission();
+  };
   if (db.kind !== 'postgres') return stopExpiry;
   const { deadAfterSeconds, sweepMs } = queue.timings;
   let sweeping = false;

@@ -86,7 +86,7 @@ export async function deleteStoredUpload(db: Database, uploadId: string): Promis
 
 /**
  * Removes stored uploads no running import reads any more (DESIGN 7a), as sweepUploads does for
- * upload folders: kept while their system period import runs, or while younger than
+ * upload folders: kept while their system period import runs or their job is on the queue, or while younger than
  * `olderThanSeconds` (a ruleset import, or an upload whose job was just enqueued).
  */
 export async function sweepStoredUploads(db: Database, olderThanSeconds: number): Promise<number> {
@@ -98,6 +98,8 @@ export async function sweepStoredUploads(db: Database, olderThanSeconds: number)
        AND NOT EXISTS (SELECT 1 FROM system_periods p WHERE p.status = 'importing' AND p.importing_id = u.upload_id)
        AND NOT EXISTS (SELECT 1 FROM system_period_usage x WHERE x.status = 'importing' AND x.importing_id = u.upload_id)
        AND NOT (u.upload_id::text = ANY($2::text[]))
+       -- nor while its job waits for its customer's turn (fair share, server/jobs/admission.ts)
+       AND NOT EXISTS (SELECT 1 FROM tenant_jobs t WHERE t.data->>'storedUpload' = u.upload_id::text)
      RETURNING u.upload_id`,
     [olderThanSeconds, kept],
   );

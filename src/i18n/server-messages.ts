@@ -34,6 +34,9 @@ const tr = {
       DATABASE_UNAVAILABLE: 'Sunucu veritabanına yeniden bağlanıyor; oturumunuz açık kalır. %{seconds} sn sonra tekrar deneyin.',
       USER_TYPES_REQUIRED: 'En az bir kullanıcı tipi seçin (%{types} veya bilinmeyen)',
       USER_TYPE_UNKNOWN: 'Bilinmeyen kullanıcı tipi: %{value}; kullanıcı tipleri: %{types} veya bilinmeyen',
+      TENANT_QUEUED_JOBS: 'Kuruluşunuzun, çalışan işlerin yanında sırada bekleyen %{limit} işi zaten var; bazıları bitince bunu başlatın',
+      USER_RUNNING_SIMULATIONS: 'Zaten %{limit} simülasyonunuz çalışıyor; biri bitince yeniden deneyin',
+      USER_RUNNING_QUERIES: 'Zaten %{limit} özel sorgunuz çalışıyor; biri bitince yeniden deneyin',
     },
   },
   server: {
@@ -187,6 +190,9 @@ const en: typeof tr = {
       DATABASE_UNAVAILABLE: 'The server is reconnecting to its database; you stay signed in. Try again in %{seconds} s.',
       USER_TYPES_REQUIRED: 'Choose at least one user type (%{types} or unknown)',
       USER_TYPE_UNKNOWN: 'Unknown user type: %{value}; user types: %{types} or unknown',
+      TENANT_QUEUED_JOBS: 'Your organisation already has %{limit} job(s) waiting besides the running ones; start this one when some have ended',
+      USER_RUNNING_SIMULATIONS: 'You have %{limit} simulation(s) running already; try again when one has ended',
+      USER_RUNNING_QUERIES: 'You have %{limit} special quer(ies) running already; try again when one has ended',
     },
   },
   server: {
@@ -340,6 +346,9 @@ const de: typeof tr = {
       DATABASE_UNAVAILABLE: 'Der Server verbindet sich erneut mit seiner Datenbank; Sie bleiben angemeldet. Versuchen Sie es in %{seconds} s erneut.',
       USER_TYPES_REQUIRED: 'Wählen Sie mindestens einen Benutzertyp (%{types} oder unbekannt)',
       USER_TYPE_UNKNOWN: 'Unbekannter Benutzertyp: %{value}; Benutzertypen: %{types} oder unbekannt',
+      TENANT_QUEUED_JOBS: 'Ihre Organisation hat neben den laufenden bereits %{limit} wartende Aufträge; starten Sie diesen, wenn einige beendet sind',
+      USER_RUNNING_SIMULATIONS: 'Bei Ihnen laufen bereits %{limit} Simulationen; versuchen Sie es erneut, wenn eine beendet ist',
+      USER_RUNNING_QUERIES: 'Bei Ihnen laufen bereits %{limit} Spezialabfragen; versuchen Sie es erneut, wenn eine beendet ist',
     },
   },
   server: {

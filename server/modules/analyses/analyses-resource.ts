@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, fieldErrors } from '../../errors.ts';
+import type { Config } from '../../config.ts';
+import { enqueueTenantJob, tenantLimits, withdrawTenantJob } from '../../jobs/admission.ts';
 import { JOBS, type AnalysisJob } from '../../jobs/job-names.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { defineResource, recordSelect, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
@@ -75,7 +77,7 @@ const createSchema = z.object({
 });
 
 /** `/api/analyses`: create (enqueue), list, get, delete, cancel, export. */
-export async function analysisRoutes(app: FastifyInstance, options: { db: Database; queue?: JobQueue }): Promise<void> {
+export async function analysisRoutes(app: FastifyInstance, options: { db: Database; config: Config; queue?: JobQueue }): Promise<void> {
   const { db } = options;
   defineResource(app, analysesResource, { db });
   registerAnalysisExport(app, db);
@@ -96,23 +98,28 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
     const rp = await findScoped<{ status: string }>(db, 'risk_periods', ctx, body.riskPeriodId, 'status', 'risk period');
     if (rp.status !== 'ready') throw conflict('The risk period has no imported ruleset; upload one first', 'PERIOD_EMPTY');
     await checkUsageRequest(db, body);
-    const queue = requireQueue(options.queue);
-    const id = await insertAnalysis(db, {
-      customerId: ctx.customerId,
-      name: body.name,
-      description: body.description,
-      systemPeriodId: body.systemPeriodId,
-      riskPeriodId: body.riskPeriodId,
-      level: body.level,
-      mode: body.mode,
-      includeLocked: body.includeLocked,
-      includeExpired: body.includeExpired,
-      analysisDate: sp.period_date,
-      createdBy: request.user.email,
-      ...(body.withUsage ? { usage: { from: body.usageFrom ?? null, to: body.usageTo ?? null } } : {}),
+    const jobs = { db, queue: requireQueue(options.queue), limits: tenantLimits(options.config) };
+    const customerId = ctx.customerId;
+    // Waits its customer's turn (fair share, DESIGN 7b) with the status enqueued; 429 when the customer's queue is full.
+    const { subject: id } = await enqueueTenantJob(jobs, customerId, JOBS.analysis, async (jobId) => {
+      const analysisId = await insertAnalysis(db, {
+        customerId,
+        name: body.name,
+        description: body.description,
+        systemPeriodId: body.systemPeriodId,
+        riskPeriodId: body.riskPeriodId,
+        level: body.level,
+        mode: body.mode,
+        includeLocked: body.includeLocked,
+        includeExpired: body.includeExpired,
+        analysisDate: sp.period_date,
+        createdBy: request.user.email,
+        ...(body.withUsage ? { usage: { from: body.usageFrom ?? null, to: body.usageTo ?? null } } : {}),
+      });
+      await attachJob(db, analysisId, jobId);
+      const job: AnalysisJob = { analysisId };
+      return { subject: analysisId, data: job };
     });
-    const job: AnalysisJob = { analysisId: id };
-    await attachJob(db, id, await queue.send(JOBS.analysis, job));
     await audit(db, { customerId: ctx.customerId, actorId: request.user.id, actorEmail: request.user.email, action: 'analysis.created', entity: 'analyses', entityId: id, detail: { name: body.name } });
     const record = await findScoped<Record<string, unknown>>(db, 'analyses', ctx, id, recordSelect(analysesResource), 'analysis');
     return reply.status(201).send(record);
@@ -123,6 +130,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
     const { id } = request.params as { id: string };
     await findScoped(db, 'analyses', ctx, id, 'id', 'analysis');
     if (!(await cancel(db, id))) throw conflict('Only an enqueued or running analysis can be canceled', 'NOT_RUNNING');
+    await withdrawTenantJob(db, id); // still waiting for its turn: it leaves the customer's queue
     await audit(db, { customerId: ctx.customerId, actorId: request.user.id, actorEmail: request.user.email, action: 'analysis.canceled', entity: 'analyses', entityId: id });
     return findScoped<Record<string, unknown>>(db, 'analyses', ctx, id, recordSelect(analysesResource), 'analysis');
   });

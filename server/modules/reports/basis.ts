@@ -14,6 +14,7 @@ import { ThreadClient } from '../../workers/thread-client.ts';
 import { withHeartbeat } from '../../workers/with-heartbeat.ts';
 import { defineResource, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
+import { enqueueTenantJob, type TenantJobContext, type TenantLimits } from '../../jobs/admission.ts';
 import { JOBS, type BasisJob } from '../../jobs/job-names.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { audit } from '../audit/audit.ts';
@@ -220,7 +221,7 @@ async function basisXlsx(rows: readonly (BasisFinding & { title: string; severit
  * (the run's status and progress, the last completed results and the catalogue) and
  * `GET /api/system-periods/:id/basis/export?format=csv|xlsx`.
  */
-export function registerBasis(app: FastifyInstance, db: Database, queue?: JobQueue): void {
+export function registerBasis(app: FastifyInstance, db: Database, limits: TenantLimits, queue?: JobQueue): void {
   defineResource(app, basisFindingsResource, { db });
   const auth = { preHandler: app.authenticate, config: { resource: 'basis-findings', page: 'report/basis' } };
 
@@ -229,8 +230,7 @@ export function registerBasis(app: FastifyInstance, db: Database, queue?: JobQue
     const { id } = request.params as { id: string };
     const period = await findScoped<PeriodRow>(db, 'system_periods', ctx, id, 'customer_id, name, period_date, data_import_id', 'system period');
     if (!period.data_import_id) throw conflict('The system period has no imported data; upload an extract first', 'PERIOD_EMPTY');
-    const jobs = requireQueue(queue);
-    await enqueueBasisRun(db, jobs, id, period.customer_id, request.user.email);
+    await enqueueBasisRun({ db, queue: requireQueue(queue), limits }, id, period.customer_id, request.user.email);
     await audit(db, {
       customerId: period.customer_id,
       actorId: request.user.id,
@@ -283,32 +283,37 @@ export function registerBasis(app: FastifyInstance, db: Database, queue?: JobQue
 }
 
 /**
- * Makes the period's run record `enqueued` and sends the job. The record is the lock: one
+ * Makes the period's run record `enqueued` and enqueues the job in its customer's turn (fair
+ * share, DESIGN 7b; 429 when the customer's queue is full). The record is the lock: one
  * statement claims it unless a run is already enqueued or running (409 BASIS_RUNNING), so two
  * requests at once cannot both start one. The last completed results are left as they are.
  */
-async function enqueueBasisRun(db: Database, queue: JobQueue, systemPeriodId: string, customerId: string, requestedBy: string): Promise<void> {
-  const claimed = await db.query(
-    `INSERT INTO basis_runs (system_period_id, customer_id, status, progress, requested_by, requested_at, updated_at)
-     VALUES ($1, $2, 'enqueued', 0, $3, now(), now())
-     ON CONFLICT (system_period_id) DO UPDATE SET status = 'enqueued', phase = NULL, progress = 0, error = NULL, job_id = NULL,
-       requested_by = EXCLUDED.requested_by, requested_at = now(), started_at = NULL, finished_at = NULL, heartbeat_at = NULL, updated_at = now()
-     WHERE basis_runs.status NOT IN ('enqueued', 'running') RETURNING system_period_id`,
-    [systemPeriodId, customerId, requestedBy],
-  );
-  if (claimed.rows.length === 0) throw conflict('The basis checks are already running on this period; wait until they finish', 'BASIS_RUNNING');
-  const job: BasisJob = { systemPeriodId };
-  let jobId: string | null;
+async function enqueueBasisRun(jobs: TenantJobContext, systemPeriodId: string, customerId: string, requestedBy: string): Promise<void> {
+  const { db } = jobs;
+  let claimedBy: string | undefined;
   try {
-    jobId = await queue.send(JOBS.basis, job);
-    if (!jobId) throw new Error('the job queue did not accept the job');
+    await enqueueTenantJob(jobs, customerId, JOBS.basis, async (jobId) => {
+      const claimed = await db.query(
+        `INSERT INTO basis_runs (system_period_id, customer_id, status, progress, requested_by, requested_at, updated_at, job_id)
+         VALUES ($1, $2, 'enqueued', 0, $3, now(), now(), $4)
+         ON CONFLICT (system_period_id) DO UPDATE SET status = 'enqueued', phase = NULL, progress = 0, error = NULL, job_id = EXCLUDED.job_id,
+           requested_by = EXCLUDED.requested_by, requested_at = now(), started_at = NULL, finished_at = NULL, heartbeat_at = NULL, updated_at = now()
+         WHERE basis_runs.status NOT IN ('enqueued', 'running') RETURNING system_period_id`,
+        [systemPeriodId, customerId, requestedBy, jobId],
+      );
+      if (claimed.rows.length === 0) throw conflict('The basis checks are already running on this period; wait until they finish', 'BASIS_RUNNING');
+      claimedBy = jobId;
+      const job: BasisJob = { systemPeriodId };
+      return { subject: systemPeriodId, data: job };
+    });
   } catch (e) {
-    // Without a job nothing would ever take the run: it must not block the next request.
-    await db.query(
-      `UPDATE basis_runs SET status = 'failed', error = $2, finished_at = now(), updated_at = now() WHERE system_period_id = $1 AND status = 'enqueued'`,
-      [systemPeriodId, `The run could not be enqueued: ${(e as Error)?.message ?? String(e)}`],
-    );
+    // A run claimed but not enqueued would never be taken and would block the next request.
+    if (claimedBy) {
+      await db.query(
+        `UPDATE basis_runs SET status = 'failed', error = $3, finished_at = now(), updated_at = now() WHERE system_period_id = $1 AND status = 'enqueued' AND job_id = $2`,
+        [systemPeriodId, claimedBy, `The run could not be enqueued: ${(e as Error)?.message ?? String(e)}`],
+      );
+    }
     throw e;
   }
-  await db.query('UPDATE basis_runs SET job_id = $2 WHERE system_period_id = $1', [systemPeriodId, jobId]);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
+import { loadConfig, type Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { tenantLimits } from '../../jobs/admission.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { PreparedCache } from '../../reports/prepared-cache.ts';
 import { registerBasis } from './basis.ts';
@@ -25,12 +26,14 @@ export interface ReportRouteOptions {
  */
 export async function reportRoutes(app: FastifyInstance, options: ReportRouteOptions): Promise<void> {
   const { db } = options;
+  // Without a configuration (tests mounting the reports alone): the settings' defaults.
+  const config = options.config ?? loadConfig({});
   const cache = new PreparedCache(db, options.simulationCacheSize ?? 2);
   // The prepared periods live in worker threads: a closing app ends them.
   app.addHook('onClose', async () => cache.clear());
   registerDashboard(app, db);
   registerHolderViews(app, db);
   registerCompare(app, db);
-  registerSimulation(app, db, cache);
-  registerBasis(app, db, options.queue);
+  registerSimulation(app, db, cache, config.USER_RUNNING_SIMULATIONS);
+  registerBasis(app, db, tenantLimits(config), options.queue);
 }

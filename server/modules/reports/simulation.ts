@@ -8,6 +8,7 @@ import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, fieldErrors, notFound } from '../../errors.ts';
 import type { PreparedCache } from '../../reports/prepared-cache.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
+import { SIMULATION_SLOT, withUserSlot } from '../../http/user-slots.ts';
 import { gate, pageGate } from './gate.ts';
 
 export const simulationGate = pageGate('simulations', 'simulation');
@@ -53,7 +54,7 @@ export type { SimulatedFinding };
 export const records = findingRecords;
 
 /** `POST /api/simulations` (DESIGN 5.14): what-if for one user or role, nothing stored. */
-export function registerSimulation(app: FastifyInstance, db: Database, cache: PreparedCache): void {
+export function registerSimulation(app: FastifyInstance, db: Database, cache: PreparedCache, perUser: number): void {
   app.post('/api/simulations', { preHandler: app.authenticate, config: { page: 'simulation' } }, async (request) => {
     const started = performance.now();
     // Nothing is written: any flag on the simulation page allows it.
@@ -71,19 +72,23 @@ export function registerSimulation(app: FastifyInstance, db: Database, cache: Pr
     if (!sp.data_import_id) throw conflict('The system period has no imported data; upload an extract first', 'PERIOD_EMPTY');
     if (rp.status !== 'ready') throw conflict('The risk period has no imported ruleset; upload one first', 'PERIOD_EMPTY');
     const date = parseDate8(sp.period_date) as Date8;
+    const dataImportId = sp.data_import_id;
 
-    const entry = await cache.get({ dataImportId: sp.data_import_id, riskPeriodId: body.riskPeriodId, customerId: sp.customer_id, level: body.level, mode: body.mode, date });
-    // The prepared analysis lives in its own thread: the simulation runs there (DESIGN 10).
-    const ask = {
-      user: body.user,
-      role: body.role,
-      addRoles: body.addRoles,
-      removeRoles: body.removeRoles,
-      addAuthorisations: body.addAuthorisations,
-      removeAuthorisations: body.removeAuthorisations,
-    };
-    const [acceptances, mitigations] = await Promise.all([loadAcceptances(db, sp.customer_id), loadMitigations(db, sp.customer_id)]);
-    const answer = await entry.thread.simulate(ask, acceptances, mitigations);
+    // At most USER_RUNNING_SIMULATIONS of one user at once (DESIGN 7b); 429 beyond.
+    const { entry, answer } = await withUserSlot(db, request.user.id, SIMULATION_SLOT, perUser, async () => {
+      const entry = await cache.get({ dataImportId, riskPeriodId: body.riskPeriodId, customerId: sp.customer_id, level: body.level, mode: body.mode, date });
+      // The prepared analysis lives in its own thread: the simulation runs there (DESIGN 10).
+      const ask = {
+        user: body.user,
+        role: body.role,
+        addRoles: body.addRoles,
+        removeRoles: body.removeRoles,
+        addAuthorisations: body.addAuthorisations,
+        removeAuthorisations: body.removeAuthorisations,
+      };
+      const [acceptances, mitigations] = await Promise.all([loadAcceptances(db, sp.customer_id), loadMitigations(db, sp.customer_id)]);
+      return { entry, answer: await entry.thread.simulate(ask, acceptances, mitigations) };
+    });
     if (!answer.ok) throw notFound(answer.notFound);
     const { summary, before, after, added, removed, changed, simulateMs, prepareMs } = answer;
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { exportRuleset, RULESET_EXPORT_FORMATS, type RulesetExportFormat } from '../../importers/ruleset-export.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
+import { enqueueTenantJob, tenantLimits } from '../../jobs/admission.ts';
 import { JOBS, type ImportRulesetJob } from '../../jobs/job-names.ts';
 import { loadRuleset } from '../../periods/ruleset-store.ts';
 import { defineResource, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
@@ -57,18 +58,21 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
     const { id } = request.params as { id: string };
     const period = await findScoped<{ status: string; customer_id: string }>(db, 'risk_periods', ctx, id, 'status, customer_id', 'risk period');
     if (period.status === 'importing') throw conflict('An import of this ruleset is already running', 'IMPORT_RUNNING');
-    const queue = requireQueue(options.queue);
+    const jobs = { db, queue: requireQueue(options.queue), limits: tenantLimits(config) };
     const uploadId = crypto.randomUUID();
-    const upload = await saveUpload(request, path.join(config.DATA_DIR, 'uploads'), uploadId, { maxExtractMb: config.MAX_EXTRACT_MB, maxRatio: config.MAX_EXTRACT_RATIO }, ['.json']);
-    const claimed = await db.query(
-      `UPDATE risk_periods SET status = 'importing', progress = 0, error = NULL, updated_at = now() WHERE id = $1 AND status <> 'importing' RETURNING id`,
-      [id],
-    );
-    if (claimed.rows.length === 0) throw conflict('An import of this ruleset is already running', 'IMPORT_RUNNING');
-    await recordImportFiles(db, { customerId: period.customer_id, uploadId, files: upload.sums, by: request.user.email });
-    const job: ImportRulesetJob = { riskPeriodId: id, uploadId, ...(await keepUpload(db, uploadId, upload)), requestedBy: request.user.id };
-    const jobId = await queue.send(JOBS.importRuleset, job);
-    return reply.status(202).send({ jobId, riskPeriodId: id, status: 'importing', files: upload.files });
+    // The place in the customer's queue first (fair share, DESIGN 7b): a full queue answers 429 before the upload is read.
+    const { jobId, files } = await enqueueTenantJob(jobs, period.customer_id, JOBS.importRuleset, async () => {
+      const upload = await saveUpload(request, path.join(config.DATA_DIR, 'uploads'), uploadId, { maxExtractMb: config.MAX_EXTRACT_MB, maxRatio: config.MAX_EXTRACT_RATIO }, ['.json']);
+      const claimed = await db.query(
+        `UPDATE risk_periods SET status = 'importing', progress = 0, error = NULL, updated_at = now() WHERE id = $1 AND status <> 'importing' RETURNING id`,
+        [id],
+      );
+      if (claimed.rows.length === 0) throw conflict('An import of this ruleset is already running', 'IMPORT_RUNNING');
+      await recordImportFiles(db, { customerId: period.customer_id, uploadId, files: upload.sums, by: request.user.email });
+      const job: ImportRulesetJob = { riskPeriodId: id, uploadId, ...(await keepUpload(db, uploadId, upload)), requestedBy: request.user.id };
+      return { subject: id, data: job, files: upload.files };
+    });
+    return reply.status(202).send({ jobId, riskPeriodId: id, status: 'importing', files });
   });
 
   app.get('/api/risk-periods/:id/ruleset', { preHandler: app.authenticate }, async (request, reply) => {

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pageAllows } from '../../../contracts/pages.ts';
 import type { Role } from '../../auth/roles.ts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { QUERY_SLOT, withUserSlot } from '../../http/user-slots.ts';
 import { documentationOnly } from '../../docs/openapi.ts';
 import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../../errors.ts';
 import { defineResource, isUuid } from '../../resources/define-resource.ts';
@@ -74,7 +76,7 @@ const runSchema = {
 };
 
 /** `/api/sql-queries` and `POST /api/sql-queries/:id/run` (DESIGN 6, 7). */
-export async function sqlQueryRoutes(app: FastifyInstance, options: { db: Database }): Promise<void> {
+export async function sqlQueryRoutes(app: FastifyInstance, options: { db: Database; config: Config }): Promise<void> {
   const { db } = options;
   defineResource(app, sqlQueriesResource, { db });
   app.addHook('onClose', async () => closeSandboxPool(db));
@@ -122,7 +124,9 @@ export async function sqlQueryRoutes(app: FastifyInstance, options: { db: Databa
         entityId: id,
       };
       try {
-        const result = await runSandboxedQuery(db, period.data_import_id, query.raw_query);
+        const dataImportId = period.data_import_id;
+        // At most USER_RUNNING_QUERIES of one user at once (DESIGN 7b); 429 beyond, audited as refused.
+        const result = await withUserSlot(db, request.user.id, QUERY_SLOT, options.config.USER_RUNNING_QUERIES, () => runSandboxedQuery(db, dataImportId, query.raw_query));
         const { rowCount, truncated, durationMs } = result;
         await audit(db, {
           ...entry,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
+import { withdrawTenantJob } from '../../jobs/admission.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { systemPeriodsResource } from './system-periods-resource.ts';
@@ -24,6 +25,8 @@ export function registerImportCancel(app: FastifyInstance, db: Database): void {
       [id],
     );
     if (rows.length === 0) throw conflict('No import of this period is running', 'NOT_IMPORTING');
+    // An import still waiting for its customer's turn (fair share) leaves the queue at once.
+    if (rows[0].canceled) await withdrawTenantJob(db, rows[0].canceled);
     return { id, status: rows[0].status, canceledImportId: rows[0].canceled };
   });
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, conflict } from '../../errors.ts';
+import { enqueueTenantJob, tenantLimits } from '../../jobs/admission.ts';
 import { JOBS, type ImportExtractJob } from '../../jobs/job-names.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { deleteImport } from '../../periods/extract-store.ts';
@@ -87,22 +88,25 @@ export async function systemPeriodRoutes(app: FastifyInstance, options: PeriodRo
       const { id } = request.params as { id: string };
       const period = await findScoped<{ status: string; customer_id: string }>(db, 'system_periods', ctx, id, 'status, customer_id', 'system period');
       if (period.status === 'importing') throw conflict('An import of this period is already running', 'IMPORT_RUNNING');
-      const queue = requireQueue(options.queue);
+      const jobs = { db, queue: requireQueue(options.queue), limits: tenantLimits(config) };
       const importId = crypto.randomUUID();
-      const upload = await saveUpload(request, path.join(config.DATA_DIR, 'uploads'), importId, { maxExtractMb: config.MAX_EXTRACT_MB, maxRatio: config.MAX_EXTRACT_RATIO });
-      const client = upload.fields.client?.trim() || undefined;
-      // Claim the period first: a second upload meanwhile is refused, not interleaved.
-      const claimed = await db.query(
-        `UPDATE system_periods SET status = 'importing', progress = 0, error = NULL, importing_id = $2, updated_at = now()
-         WHERE id = $1 AND status <> 'importing' RETURNING id`,
-        [id, importId],
-      );
-      if (claimed.rows.length === 0) throw conflict('An import of this period is already running', 'IMPORT_RUNNING');
-      await recordImportFiles(db, { customerId: period.customer_id, uploadId: importId, files: upload.sums, by: request.user.email });
-      // On PostgreSQL the upload moves into the database: any worker can import it (issue 12 item 6).
-      const job: ImportExtractJob = { periodId: id, importId, ...(await keepUpload(db, importId, upload)), ...(client ? { client } : {}), requestedBy: request.user.id };
-      const jobId = await queue.send(JOBS.importExtract, job);
-      return reply.status(202).send({ jobId, importId, periodId: id, status: 'importing', files: upload.files });
+      // The place in the customer's queue first (fair share, DESIGN 7b): a full queue answers 429 before the upload is read.
+      const { jobId, files } = await enqueueTenantJob(jobs, period.customer_id, JOBS.importExtract, async () => {
+        const upload = await saveUpload(request, path.join(config.DATA_DIR, 'uploads'), importId, { maxExtractMb: config.MAX_EXTRACT_MB, maxRatio: config.MAX_EXTRACT_RATIO });
+        const client = upload.fields.client?.trim() || undefined;
+        // Claim the period first: a second upload meanwhile is refused, not interleaved.
+        const claimed = await db.query(
+          `UPDATE system_periods SET status = 'importing', progress = 0, error = NULL, importing_id = $2, updated_at = now()
+           WHERE id = $1 AND status <> 'importing' RETURNING id`,
+          [id, importId],
+        );
+        if (claimed.rows.length === 0) throw conflict('An import of this period is already running', 'IMPORT_RUNNING');
+        await recordImportFiles(db, { customerId: period.customer_id, uploadId: importId, files: upload.sums, by: request.user.email });
+        // On PostgreSQL the upload moves into the database: any worker can import it (issue 12 item 6).
+        const job: ImportExtractJob = { periodId: id, importId, ...(await keepUpload(db, importId, upload)), ...(client ? { client } : {}), requestedBy: request.user.id };
+        return { subject: importId, data: job, files: upload.files };
+      });
+      return reply.status(202).send({ jobId, importId, periodId: id, status: 'importing', files });
     },
   );
 }

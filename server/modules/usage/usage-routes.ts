@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict } from '../../errors.ts';
+import { enqueueTenantJob, tenantLimits } from '../../jobs/admission.ts';
 import { JOBS, type ImportUsageJob } from '../../jobs/job-names.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
@@ -67,31 +68,34 @@ export function registerUsageRoutes(app: FastifyInstance, options: { db: Databas
       const period = await findScoped<{ customer_id: string }>(db, 'system_periods', ctx, id, 'customer_id', 'system period');
       const current = await readUsageRecord(db, id);
       if (current.status === 'importing') throw conflict('A usage upload of this period is already running', 'IMPORT_RUNNING');
-      const queue = requireQueue(options.queue);
+      const jobs = { db, queue: requireQueue(options.queue), limits: tenantLimits(config) };
       const importId = crypto.randomUUID();
-      const upload = await saveUpload(request, path.join(config.DATA_DIR, 'uploads'), importId, {
-        maxExtractMb: config.MAX_EXTRACT_MB,
-        maxRatio: config.MAX_EXTRACT_RATIO,
+      // The place in the customer's queue first (fair share, DESIGN 7b): a full queue answers 429 before the upload is read.
+      const { jobId, files } = await enqueueTenantJob(jobs, period.customer_id, JOBS.importUsage, async () => {
+        const upload = await saveUpload(request, path.join(config.DATA_DIR, 'uploads'), importId, {
+          maxExtractMb: config.MAX_EXTRACT_MB,
+          maxRatio: config.MAX_EXTRACT_RATIO,
+        });
+        if (upload.files.length !== 1 || !SINGLE_TABLE.includes(path.extname(upload.files[0]).toLowerCase())) {
+          await rm(upload.dir, { recursive: true, force: true });
+          throw badRequest('Send one usage export: a .csv, .txt, .tsv or .xlsx file');
+        }
+        const claimed = await db.query(
+          `INSERT INTO system_period_usage (system_period_id, customer_id, status, progress, importing_id)
+           VALUES ($1, $2, 'importing', 0, $3)
+           ON CONFLICT (system_period_id) DO UPDATE SET status = 'importing', progress = 0, error = NULL, importing_id = $3, updated_at = now()
+             WHERE system_period_usage.status <> 'importing'
+           RETURNING system_period_id`,
+          [id, period.customer_id, importId],
+        );
+        if (claimed.rows.length === 0) throw conflict('A usage upload of this period is already running', 'IMPORT_RUNNING');
+        const client = upload.fields.client?.trim() || undefined;
+        // On PostgreSQL the upload moves into the database: any worker can import it (issue 12 item 6).
+        const { storedUpload, dir } = await keepUpload(db, importId, upload);
+        const job: ImportUsageJob = { periodId: id, importId, dir, fileName: upload.files[0], ...(storedUpload ? { storedUpload } : {}), ...(client ? { client } : {}) };
+        return { subject: importId, data: job, files: upload.files };
       });
-      if (upload.files.length !== 1 || !SINGLE_TABLE.includes(path.extname(upload.files[0]).toLowerCase())) {
-        await rm(upload.dir, { recursive: true, force: true });
-        throw badRequest('Send one usage export: a .csv, .txt, .tsv or .xlsx file');
-      }
-      const claimed = await db.query(
-        `INSERT INTO system_period_usage (system_period_id, customer_id, status, progress, importing_id)
-         VALUES ($1, $2, 'importing', 0, $3)
-         ON CONFLICT (system_period_id) DO UPDATE SET status = 'importing', progress = 0, error = NULL, importing_id = $3, updated_at = now()
-           WHERE system_period_usage.status <> 'importing'
-         RETURNING system_period_id`,
-        [id, period.customer_id, importId],
-      );
-      if (claimed.rows.length === 0) throw conflict('A usage upload of this period is already running', 'IMPORT_RUNNING');
-      const client = upload.fields.client?.trim() || undefined;
-      // On PostgreSQL the upload moves into the database: any worker can import it (issue 12 item 6).
-      const { storedUpload, dir } = await keepUpload(db, importId, upload);
-      const job: ImportUsageJob = { periodId: id, importId, dir, fileName: upload.files[0], ...(storedUpload ? { storedUpload } : {}), ...(client ? { client } : {}) };
-      const jobId = await queue.send(JOBS.importUsage, job);
-      return reply.status(202).send({ jobId, importId, systemPeriodId: id, status: 'importing', files: upload.files });
+      return reply.status(202).send({ jobId, importId, systemPeriodId: id, status: 'importing', files });
     },
   );
 

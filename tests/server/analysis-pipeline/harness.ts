@@ -10,7 +10,7 @@ import { migrate } from '../../../server/db/migrate.ts';
 import { startQueue, type JobQueue } from '../../../server/jobs/queue.ts';
 import { startWorkers } from '../../../server/jobs/workers.ts';
 
-/** An app on a fresh database with the job queue and an in-process worker polling fast. */
+/** An app on a fresh database with the job queue and an in-process worker polling fast; `settings` as in the environment. */
 export interface PipelineApp {
   app: FastifyInstance;
   db: Database;
@@ -19,11 +19,11 @@ export interface PipelineApp {
   close(): Promise<void>;
 }
 
-export async function pipelineApp(db: Database, dataDir: string): Promise<PipelineApp> {
+export async function pipelineApp(db: Database, dataDir: string, settings: Record<string, string> = {}): Promise<PipelineApp> {
   await migrate(db);
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir } as NodeJS.ProcessEnv);
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...settings } as NodeJS.ProcessEnv);
   const queue = await startQueue(db, { work: true });
-  const stopSweep = await startWorkers(queue, db, { pollingIntervalSeconds: 0.5 });
+  const stopSweep = await startWorkers(queue, db, { pollingIntervalSeconds: 0.5, tenantRunningJobs: config.TENANT_RUNNING_JOBS });
   const app = await buildApp(config, { db, queue, logger: false });
   return {
     app,
