@@ -62,6 +62,12 @@ const schema = z.object({
   USER_RUNNING_QUERIES: z.coerce.number().int().min(1).max(64).default(2),
   /** How often an idle worker asks the queue for work, in seconds (pg-boss polling). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /**
+   * A job whose worker has sent no heartbeat for this many seconds is taken over by a live worker
+   * (PostgreSQL; DESIGN 7b, server/jobs/job-takeover.ts). The default keeps a takeover within
+   * 60 s of the last heartbeat; a shorter time takes over sooner (tests) at more queries.
+   */
+  JOB_DEAD_AFTER_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
   /** First start on an empty database creates a demo customer with a generated landscape and a completed analysis. */
   SEED_DEMO: z.stringbool({ error: 'must be true or false' }).default(true),
   /**

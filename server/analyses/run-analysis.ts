@@ -18,6 +18,7 @@ import { FINDING_COLUMNS } from './finding-lines.ts';
 import { removeFindings } from './remove-findings.ts';
 import { objectsNeeded } from './objects-needed.ts';
 import { withHeartbeat } from '../workers/with-heartbeat.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { notifyAnalysisEnded } from '../modules/notifications/notifications.ts';
 import * as store from '../modules/analyses/analyses-store.ts';
 
@@ -69,6 +70,8 @@ export interface AnalysisRunOptions {
   shardMinUsers?: number;
   /** Enqueues one shard; without it the analysis always runs whole. */
   enqueueShard?: (job: AnalysisShardJob) => Promise<unknown>;
+  /** An earlier attempt of this job died (DESIGN 7b): take over the analysis it left running, without what it stored. */
+  restart?: boolean;
 }
 
 // Analyses this process is working on: a shutdown that cannot wait for them marks them failed.
@@ -309,8 +312,10 @@ async function fail(db: Database, analysisId: string, e: unknown): Promise<void>
  * (status no longer `running`) stops it at the next phase and nothing is stored.
  */
 export async function runAnalysis(db: Database, analysisId: string, options: AnalysisRunOptions = {}): Promise<'completed' | 'sharded' | 'skipped' | 'canceled'> {
-  if (!(await store.markRunning(db, analysisId))) return 'skipped'; // canceled before it started, or already taken
+  if (!(await store.markRunning(db, analysisId, options.restart))) return 'skipped'; // canceled before it started, or already taken
   try {
+    // Nothing of the dead attempt stays: the findings it had stored (in steps, or by shards) go first.
+    if (options.restart) await removeFindings(db, analysisId);
     const a = await loadAnalysis(db, analysisId);
     if (!a) throw new AnalysisCanceled();
     // What it reads, for the report an auditor files (issue 27): the files of both are kept (import_files).
@@ -332,6 +337,8 @@ export async function runAnalysis(db: Database, analysisId: string, options: Ana
     return 'completed';
   } catch (e) {
     if (e instanceof AnalysisCanceled) return 'canceled';
+    // The database went away: not the analysis's fault; the job is retried once it is back (job-takeover.ts).
+    if (isDatabaseUnavailable(e)) throw e;
     await fail(db, analysisId, e);
     return 'skipped';
   }
@@ -346,6 +353,7 @@ export async function runAnalysisShard(db: Database, job: AnalysisShardJob): Pro
     return 'stored';
   } catch (e) {
     if (e instanceof AnalysisCanceled) return 'canceled';
+    if (isDatabaseUnavailable(e)) throw e; // retried, as a whole analysis is
     await fail(db, job.analysisId, e);
     return 'failed';
   }

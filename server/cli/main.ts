@@ -2,7 +2,7 @@ import { isInputError } from '../importers/input-error.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { UsageError } from './usage-error.ts';
 
-import { ANALYZE_USAGE, BASIS_USAGE, BENCH_USAGE, GENERATE_USAGE, LICENCE_HELP, LICENCE_USAGE } from './usage.ts';
+import { ANALYZE_USAGE, BACKUP_HELP, BACKUP_USAGE, BASIS_USAGE, BENCH_USAGE, GENERATE_USAGE, LICENCE_HELP, LICENCE_USAGE, RESTORE_USAGE } from './usage.ts';
 
 type Command = (args: string[]) => Promise<number>;
 
@@ -15,6 +15,8 @@ const COMMANDS: Record<string, { run: Command; usage: string; help?: string }> =
   serve: { run: (a) => import('./serve-command.ts').then((m) => m.serveCommand(a)), usage: 'segra serve [--no-worker]' },
   worker: { run: (a) => import('./serve-command.ts').then((m) => m.workerCommand(a)), usage: 'segra worker' },
   migrate: { run: (a) => import('./serve-command.ts').then((m) => m.migrateCommand(a)), usage: 'segra migrate' },
+  backup: { run: (a) => import('./backup-command.ts').then((m) => m.backupCommand(a)), usage: BACKUP_USAGE, help: BACKUP_HELP },
+  restore: { run: (a) => import('./backup-command.ts').then((m) => m.restoreCommand(a)), usage: RESTORE_USAGE, help: BACKUP_HELP },
   licence: { run: (a) => import('./licence-command.ts').then((m) => m.licenceCommand(a)), usage: LICENCE_USAGE, help: LICENCE_HELP },
 };
 

@@ -6,10 +6,12 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { abandonActiveAnalyses } from '../analyses/run-analysis.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
+import { reclaimJobsOfStoppedProcess } from '../jobs/job-takeover.ts';
 import { startQueue } from '../jobs/queue.ts';
 import { STALE_AFTER_SECONDS, startWorkers, sweepStaleWork } from '../jobs/workers.ts';
 import { sweepUploads } from '../jobs/upload-sweep.ts';
 import { sweepStoredUploads } from '../uploads/stored-uploads.ts';
+import { startBackupSocket } from '../backup/backup-socket.ts';
 import { parseFlags } from './options.ts';
 
 /** `segra serve`: the API and the built SPA on PORT (8081), until SIGINT/SIGTERM. */
@@ -18,8 +20,13 @@ export async function serveCommand(args: string[]): Promise<number> {
   const config = loadConfig();
   const db = await openDatabase(config);
   let queue: Awaited<ReturnType<typeof startQueue>> | undefined;
+  let backups: Awaited<ReturnType<typeof startBackupSocket>> | undefined;
   try {
     await applyMigrations(db, config);
+    // `segra backup` while this process holds the embedded database: it asks this process (DESIGN 7b).
+    if (db.kind === 'pglite' && !config.DATA_DIR.startsWith('memory://')) {
+      backups = await startBackupSocket(db, config.DATA_DIR, (message) => process.stdout.write(`${message}\n`));
+    }
     const admin = await ensureSuperAdmin(db, { email: config.SEGRA_ADMIN_EMAIL, password: config.SEGRA_ADMIN_PASSWORD });
     if (admin) {
       process.stdout.write(
@@ -33,14 +40,17 @@ export async function serveCommand(args: string[]): Promise<number> {
       const demo = await seedDemo(db, { today: new Date().toISOString().slice(0, 10) });
       if (demo) process.stdout.write(`First start: demo customer created with a completed analysis (${demo.findings} findings)\n`);
     }
+    queue = await startQueue(db, { work: !flags['no-worker'], deadAfterSeconds: config.JOB_DEAD_AFTER_SECONDS });
     if (db.kind === 'pglite') {
-      // The embedded database belongs to this process alone: whatever is still "running" was cut off.
+      // The embedded database belongs to this process alone: whatever is still "running" was cut
+      // off. Its jobs go back to pg-boss (retried, restarting cleanly; failed after their last
+      // attempt), and work no job will run any more is marked failed.
+      await reclaimJobsOfStoppedProcess(queue.boss, db, queue.queues);
       await sweepStaleWork(db, 0);
     }
     // Uploads of imports a crash or stop cut off are never read again (DESIGN 7a).
     await sweepUploads(db, path.join(config.DATA_DIR, 'uploads'), db.kind === 'pglite' ? 0 : STALE_AFTER_SECONDS);
     if (db.kind === 'postgres') await sweepStoredUploads(db, STALE_AFTER_SECONDS);
-    queue = await startQueue(db, { work: !flags['no-worker'] });
     if (!flags['no-worker']) await startWorkers(queue, db, { shards: config.ANALYSIS_SHARDS, shardMinUsers: config.ANALYSIS_SHARD_MIN_USERS, pollingIntervalSeconds: config.JOB_POLL_SECONDS, tenantRunningJobs: config.TENANT_RUNNING_JOBS });
     const app = await buildApp(config, { db, queue });
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -53,6 +63,7 @@ export async function serveCommand(args: string[]): Promise<number> {
       process.once('SIGTERM', stop);
     });
   } finally {
+    await backups?.close();
     await queue?.stop();
     await abandonActiveAnalyses(db).catch(() => 0);
     await db.close();
@@ -97,7 +108,7 @@ export async function workerCommand(args: string[]): Promise<number> {
   const db = await openDatabase(config);
   await applyMigrations(db, config);
   await sweepStoredUploads(db, STALE_AFTER_SECONDS);
-  const queue = await startQueue(db, { work: true });
+  const queue = await startQueue(db, { work: true, deadAfterSeconds: config.JOB_DEAD_AFTER_SECONDS });
   try {
     await startWorkers(queue, db, { shards: config.ANALYSIS_SHARDS, shardMinUsers: config.ANALYSIS_SHARD_MIN_USERS, pollingIntervalSeconds: config.JOB_POLL_SECONDS, tenantRunningJobs: config.TENANT_RUNNING_JOBS });
     process.stdout.write('segra worker: taking jobs\n');

@@ -27,3 +27,22 @@ sign                   writes a signed licence file (JSON text; name it as you l
   --out FILE           where to write the licence (default: standard output)
 
 Without any licence file a customer is in evaluation: one system, 30 days from its creation.`;
+export const BACKUP_USAGE = 'segra backup --out FILE';
+/** On PostgreSQL the database's own tools make and restore backups (README, "Backups"). */
+export const PG_DUMP = 'pg_dump --format=custom --file=FILE "$DATABASE_URL"';
+export const PG_RESTORE = 'pg_restore --exit-on-error --no-owner --dbname="$DATABASE_URL" FILE';
+export const RESTORE_USAGE = 'segra restore FILE';
+/** `segra backup --help`, `segra restore --help`: what each does, and PostgreSQL's own tools. */
+export const BACKUP_HELP = `segra backup --out FILE
+       segra restore FILE
+
+backup      writes a consistent copy of the embedded database (DATA_DIR) to FILE, also while
+            segra serve runs (the server makes it); FILE must not exist yet
+restore     brings a backup back into an empty DATA_DIR (a missing or empty folder; never over
+            data), after checking its manifest and SHA-256; then start segra serve on it
+
+A backup holds the whole database (customers, periods, analyses and findings, users, settings,
+the generated JWT secret), not the uploads of imports under way nor the mail outbox.
+With DATABASE_URL (PostgreSQL) use the database's tools instead:
+  ${PG_DUMP}
+  ${PG_RESTORE}`;

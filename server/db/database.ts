@@ -112,14 +112,15 @@ async function* postgresCopyOut(client: pg.PoolClient, select: string): AsyncIte
   for await (const chunk of source) yield chunk as Uint8Array;
 }
 
-export async function openPglite(dataDir: string): Promise<Database> {
+/** `loadDataDir`: a PGlite dump to start from (`segra restore`); the folder must hold no database yet. */
+export async function openPglite(dataDir: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   // A fresh clone has no data folder yet; PGlite creates only the last level itself.
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // One process per data folder (DESIGN 7a): refused here, before PGlite touches a file.
   const unlock = dataDir.startsWith('memory://') ? () => {} : lockDataDir(dataDir);
   let db: PGlite;
   try {
-    db = await PGlite.create(dataDir);
+    db = await PGlite.create(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   } catch (e) {
     unlock();
     throw e;

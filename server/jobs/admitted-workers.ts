@@ -32,10 +32,10 @@ export function admitWorkers(queue: JobQueue, db: Database, running: number): { 
     timers.add(timer);
   };
   const freeing = <T>(handler: JobHandler<T>): JobHandler<T> =>
-    async (data, job) => {
+    async (data, job, attempt) => {
       let returned = false;
       try {
-        await handler(data, job);
+        await handler(data, job, attempt);
         returned = true;
       } finally {
         if (returned && !stopped) await tenantJobEnded(db, job.id).catch((e: unknown) => console.error('[fair-share] job end', e));

@@ -1,6 +1,8 @@
 import type { Database } from '../db/database.ts';
 import { BasisRunCanceled, runBasis, type BasisPhase } from '../modules/reports/basis.ts';
 import type { BasisJob } from './job-names.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import type { Attempt } from './job-takeover.ts';
 
 // Periods whose basis run this process is working on: a shutdown that cannot wait marks them failed.
 const active = new Set<string>();
@@ -32,11 +34,12 @@ async function phase(db: Database, systemPeriodId: string, name: BasisPhase | nu
  * and heartbeats, and completes the record in the transaction that stores the findings. Any
  * error marks the run failed with the reason; the last completed results stay as they were.
  */
-export async function runBasisJob(db: Database, job: BasisJob): Promise<'completed' | 'failed' | 'canceled' | 'skipped'> {
+export async function runBasisJob(db: Database, job: BasisJob, attempt?: Pick<Attempt, 'restart'>): Promise<'completed' | 'failed' | 'canceled' | 'skipped'> {
   const { systemPeriodId } = job;
+  // A restart (DESIGN 7b) takes over the run its dead attempt left running; its findings are stored only at the end.
   const claimed = await db.query<{ requested_by: string | null }>(
     `UPDATE basis_runs SET status = 'running', phase = 'starting', progress = 1, error = NULL, started_at = now(), heartbeat_at = now(), updated_at = now()
-     WHERE system_period_id = $1 AND status = 'enqueued' RETURNING requested_by`,
+     WHERE system_period_id = $1 AND status ${attempt?.restart ? "IN ('enqueued', 'running')" : "= 'enqueued'"} RETURNING requested_by`,
     [systemPeriodId],
   );
   if (claimed.rows.length === 0) return 'skipped'; // taken already, or the period was deleted
@@ -46,6 +49,7 @@ export async function runBasisJob(db: Database, job: BasisJob): Promise<'complet
     return 'completed';
   } catch (e) {
     if (e instanceof BasisRunCanceled) return 'canceled';
+    if (isDatabaseUnavailable(e)) throw e; // retried once the database is back
     await db.query(
       `UPDATE basis_runs SET status = 'failed', phase = NULL, error = $2, finished_at = now(), updated_at = now()
        WHERE system_period_id = $1 AND status = 'running'`,
@@ -77,11 +81,15 @@ export async function abandonActiveBasisRuns(db: Database): Promise<number> {
   return n;
 }
 
-/** Fails the basis runs whose worker has not shown a sign of life for `olderThanSeconds` (0: every running one). */
-export async function sweepStaleBasisRuns(db: Database, olderThanSeconds: number): Promise<number> {
+/**
+ * Fails the basis runs whose worker has not shown a sign of life for `olderThanSeconds` (0: every
+ * running one); `unless`, an SQL condition on the row `b`, keeps those whose job is still to run.
+ */
+export async function sweepStaleBasisRuns(db: Database, olderThanSeconds: number, unless = 'false'): Promise<number> {
   const { rows } = await db.query(
-    `UPDATE basis_runs SET status = 'failed', phase = NULL, error = $2, finished_at = now(), updated_at = now()
-     WHERE status = 'running' AND coalesce(heartbeat_at, started_at, updated_at) < now() - make_interval(secs => $1) RETURNING system_period_id`,
+    `UPDATE basis_runs b SET status = 'failed', phase = NULL, error = $2, finished_at = now(), updated_at = now()
+     WHERE status = 'running' AND coalesce(heartbeat_at, started_at, updated_at) < now() - make_interval(secs => $1) AND NOT (${unless})
+     RETURNING system_period_id`,
     [olderThanSeconds, BASIS_STALE],
   );
   return rows.length;

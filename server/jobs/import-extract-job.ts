@@ -6,8 +6,10 @@ import { isInputError } from '../importers/input-error.ts';
 import type { Database } from '../db/database.ts';
 import { analyzeImport, deleteImport, streamExtract } from '../periods/extract-store.ts';
 import type { ImportExtractJob } from './job-names.ts';
-import { fetchJobUpload, uploadsRoot } from '../uploads/stored-uploads.ts';
+import { fetchJobUpload, releaseJobUpload, uploadsRoot } from '../uploads/stored-uploads.ts';
 import { notifyImportEnded } from '../modules/notifications/notifications.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import type { Attempt } from './job-takeover.ts';
 
 /** What a failed import says: the reader's file, line and column when the input was at fault. */
 export interface ImportFailure {
@@ -71,13 +73,14 @@ async function setProgress(db: Database, periodId: string, importId: string, pro
  * drop the old. Any failure removes the new rows and leaves the period's previous data as it
  * was, with the reason (file, line, column) on the period.
  */
-export async function runExtractImport(db: Database, job: ImportExtractJob): Promise<void> {
+export async function runExtractImport(db: Database, job: ImportExtractJob, attempt?: Pick<Attempt, 'restart' | 'signal'>): Promise<void> {
   const { periodId, importId } = job;
-  // Cancel is a mark on the period (its importing_id no longer this import), read between batches.
+  // Cancel is a mark on the period (its importing_id no longer this import), read between batches;
+  // an attempt another worker took over (DESIGN 7b) stops the same way, leaving the rows to it.
   let canceled = false;
   const stillWanted = async (): Promise<void> => {
     const { rows } = await db.query<{ importing_id: string | null }>('SELECT importing_id FROM system_periods WHERE id = $1', [periodId]);
-    if (rows[0]?.importing_id !== importId) canceled = true;
+    if (rows[0]?.importing_id !== importId || attempt?.signal.aborted) canceled = true;
   };
   const poll = setInterval(() => void stillWanted().catch(() => {}), CANCEL_POLL_MS);
   poll.unref();
@@ -89,6 +92,8 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
     job = await fetchJobUpload(db, job, uploadsRoot());
     await stillWanted();
     checkCanceled();
+    // The rows a dead attempt had written under this import id go before it starts again.
+    if (attempt?.restart) await deleteImport(db, importId);
     const tablesTotal = EXTRACT_TABLE_NAMES.length;
     const tablesSeen = new Set<string>();
     let lastReport = 0;
@@ -119,6 +124,9 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
     );
     // Statistics for the planner (simulations read a holder's rows by index, extract-store.ts).
     await analyzeImport(db, importId);
+    // Fault injection for the chaos tests (an import cut off after it wrote its rows, before it completed).
+    const pause = Number(process.env.SEGRA_TEST_IMPORT_PAUSE_MS ?? 0);
+    if (pause > 0) await new Promise((r) => setTimeout(r, pause));
     checkCanceled();
     const previous = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ data_import_id: string | null }>(
@@ -135,8 +143,13 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
     });
     await notifyImportEnded(db, periodId, importId, job.requestedBy, true);
     if (previous) await deleteImport(db, previous);
+    await releaseJobUpload(db, job);
   } catch (e) {
     clearInterval(poll);
+    // The database went away: the period stays importing and the job is retried once it is back (its rows removed then).
+    if (isDatabaseUnavailable(e) && !(e instanceof ImportCanceled)) throw e;
+    // Taken over: the rows under this import id are the new attempt's now.
+    if (attempt?.signal.aborted) return;
     await deleteImport(db, importId).catch(() => {});
     // Canceled: the cancel already set the period back; this import's record stays untouched.
     await db.query(
@@ -144,6 +157,7 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
        WHERE id = $1 AND importing_id = $2`,
       [periodId, importId, JSON.stringify(importFailure(e, job.dir))],
     );
+    await releaseJobUpload(db, job).catch(() => {});
     if (!(e instanceof ImportCanceled)) await notifyImportEnded(db, periodId, importId, job.requestedBy, false);
     if (!isInputError(e) && !(e instanceof ImportCanceled)) console.error('[import-extract]', e);
   } finally {

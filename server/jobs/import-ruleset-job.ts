@@ -5,8 +5,9 @@ import { readRuleset } from '../importers/ruleset-reader.ts';
 import { writeRuleset } from '../periods/ruleset-store.ts';
 import { importFailure } from './import-extract-job.ts';
 import type { ImportRulesetJob } from './job-names.ts';
-import { fetchJobUpload, uploadsRoot } from '../uploads/stored-uploads.ts';
+import { fetchJobUpload, releaseJobUpload, uploadsRoot } from '../uploads/stored-uploads.ts';
 import { notifyRulesetImportEnded } from '../modules/notifications/notifications.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /**
  * Imports an uploaded ruleset (DESIGN 4.2) into a risk period, replacing its risks and
@@ -19,7 +20,7 @@ export async function runRulesetImport(db: Database, job: ImportRulesetJob): Pro
     const ruleset = await readRuleset(job.input);
     await db.query(`UPDATE risk_periods SET progress = 50, updated_at = now() WHERE id = $1`, [job.riskPeriodId]);
     const { rows } = await db.query<{ customer_id: string }>('SELECT customer_id FROM risk_periods WHERE id = $1', [job.riskPeriodId]);
-    if (rows.length === 0) return; // deleted meanwhile
+    if (rows.length === 0) return void (await releaseJobUpload(db, job)); // deleted meanwhile
     await db.transaction(async (tx) => {
       await writeRuleset(tx, rows[0].customer_id, job.riskPeriodId, ruleset);
       await tx.query(
@@ -29,12 +30,16 @@ export async function runRulesetImport(db: Database, job: ImportRulesetJob): Pro
       );
     });
     await notifyRulesetImportEnded(db, job.riskPeriodId, job.storedUpload ?? job.dir, job.requestedBy, true);
+    await releaseJobUpload(db, job);
   } catch (e) {
+    // The database went away: the job is retried once it is back; its one transaction left nothing.
+    if (isDatabaseUnavailable(e)) throw e;
     await db.query(`UPDATE risk_periods SET status = 'failed', progress = 0, error = $2, updated_at = now() WHERE id = $1`, [
       job.riskPeriodId,
       JSON.stringify(importFailure(e, job.dir)),
     ]);
     await notifyRulesetImportEnded(db, job.riskPeriodId, job.storedUpload ?? job.dir, job.requestedBy, false);
+    await releaseJobUpload(db, job).catch(() => {});
     if (!isInputError(e)) console.error('[import-ruleset]', e);
   } finally {
     if (job.dir) await rm(job.dir, { recursive: true, force: true });

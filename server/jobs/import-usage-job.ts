@@ -3,12 +3,14 @@ import path from 'node:path';
 import { date8ToIso } from '../../engine/model/dates.ts';
 import type { InputWarning } from '../../engine/model/controls.ts';
 import type { Database } from '../db/database.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import type { Attempt } from './job-takeover.ts';
 import { copyText, COPY_NULL } from '../db/copy-text.ts';
 import { isInputError } from '../importers/input-error.ts';
 import { readUsage } from '../importers/usage-reader.ts';
 import { importFailure } from './import-extract-job.ts';
 import type { ImportUsageJob } from './job-names.ts';
-import { fetchJobUpload, uploadsRoot } from '../uploads/stored-uploads.ts';
+import { fetchJobUpload, releaseJobUpload, uploadsRoot } from '../uploads/stored-uploads.ts';
 
 /** Rows per COPY chunk (short steps on the embedded database's only connection). */
 const CHUNK_ROWS = 20_000;
@@ -40,7 +42,7 @@ async function unknownUsers(db: Database, periodId: string, users: ReadonlySet<s
  * the period's usage points at them and the previous rows go. A failure keeps the previous
  * usage and records the reason.
  */
-export async function runUsageImport(db: Database, queued: ImportUsageJob): Promise<void> {
+export async function runUsageImport(db: Database, queued: ImportUsageJob, attempt?: Pick<Attempt, 'restart'>): Promise<void> {
   let job = queued;
   const sums = new Map<string, number>();
   const users = new Set<string>();
@@ -48,6 +50,8 @@ export async function runUsageImport(db: Database, queued: ImportUsageJob): Prom
   let first: number | null = null;
   let last: number | null = null;
   try {
+    // The rows a dead attempt had written under this import id go before it starts again (DESIGN 7b).
+    if (attempt?.restart) await db.query('DELETE FROM usage_rows WHERE import_id = $1', [job.importId]);
     await setProgress(db, job, 5);
     job = { ...job, ...(await fetchJobUpload(db, { dir: job.dir, input: '', storedUpload: job.storedUpload }, uploadsRoot())) };
     const read = await readUsage(path.join(job.dir, job.fileName), {
@@ -105,7 +109,10 @@ export async function runUsageImport(db: Database, queued: ImportUsageJob): Prom
       return rows[0].usage_import_id;
     });
     if (previous) await db.query('DELETE FROM usage_rows WHERE import_id = $1', [previous]);
+    await releaseJobUpload(db, job);
   } catch (e) {
+    // The database went away: the job is retried once it is back (its rows removed then).
+    if (isDatabaseUnavailable(e)) throw e;
     await db.query('DELETE FROM usage_rows WHERE import_id = $1', [job.importId]).catch(() => {});
     await db.query(
       `UPDATE system_period_usage SET status = 'failed', progress = 0, error = $3,
@@ -113,6 +120,7 @@ export async function runUsageImport(db: Database, queued: ImportUsageJob): Prom
        WHERE system_period_id = $1 AND importing_id = $2`,
       [job.periodId, job.importId, JSON.stringify(importFailure(e, job.dir))],
     );
+    await releaseJobUpload(db, job).catch(() => {});
     if (!isInputError(e)) console.error('[import-usage]', e);
   } finally {
     if (job.dir) await rm(job.dir, { recursive: true, force: true });

@@ -1,11 +1,12 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/database.ts';
+import { liveJobUploads } from './job-takeover.ts';
 
 /**
  * Removes the upload folders (`<DATA_DIR>/uploads/<id>`) no running import reads any more: those
  * a crash or a stop left behind (DESIGN 7a). A folder is kept while its system period import is
- * running, or while it is younger than `olderThanSeconds` (a ruleset import, or an upload whose
+ * running or a job still to run reads it, or while it is younger than `olderThanSeconds` (a ruleset import, or an upload whose
  * import is just being claimed); with 0 (the embedded database at start, after sweepStaleWork)
  * every folder of no running import goes.
  */
@@ -21,7 +22,8 @@ export async function sweepUploads(db: Database, uploadsDir: string, olderThanSe
      UNION ALL
      SELECT importing_id::text FROM system_period_usage WHERE status = 'importing' AND importing_id IS NOT NULL`,
   );
-  const running = new Set(rows.map((r) => r.importing_id));
+  // Also the folders of jobs still to run (a ruleset import, an import to be retried after its worker died).
+  const running = new Set([...rows.map((r) => r.importing_id), ...(await liveJobUploads(db))]);
   let removed = 0;
   for (const name of names) {
     if (running.has(name)) continue;

@@ -5,6 +5,7 @@ import type { Writable } from 'node:stream';
 import { once } from 'node:events';
 import type { Database } from '../db/database.ts';
 import { uploadInput } from '../modules/system-periods/uploads.ts';
+import { liveJobUploads } from '../jobs/job-takeover.ts';
 
 /** Bytes per stored chunk: a chunk is one row, written or read by one query. */
 export const UPLOAD_CHUNK_BYTES = 1 << 20;
@@ -89,15 +90,18 @@ export async function deleteStoredUpload(db: Database, uploadId: string): Promis
  * `olderThanSeconds` (a ruleset import, or an upload whose job was just enqueued).
  */
 export async function sweepStoredUploads(db: Database, olderThanSeconds: number): Promise<number> {
+  // A job still to run (a ruleset import; one retried after its worker died) reads its upload again.
+  const kept = [...(await liveJobUploads(db))];
   const { rows } = await db.query(
     `DELETE FROM stored_uploads u
      WHERE u.created_at < now() - make_interval(secs => $1)
        AND NOT EXISTS (SELECT 1 FROM system_periods p WHERE p.status = 'importing' AND p.importing_id = u.upload_id)
        AND NOT EXISTS (SELECT 1 FROM system_period_usage x WHERE x.status = 'importing' AND x.importing_id = u.upload_id)
+       AND NOT (u.upload_id::text = ANY($2::text[]))
        -- nor while its job waits for its customer's turn (fair share, server/jobs/admission.ts)
        AND NOT EXISTS (SELECT 1 FROM tenant_jobs t WHERE t.data->>'storedUpload' = u.upload_id::text)
      RETURNING u.upload_id`,
-    [olderThanSeconds],
+    [olderThanSeconds, kept],
   );
   return new Set(rows.map((r) => (r as { upload_id: string }).upload_id)).size;
 }
@@ -133,7 +137,7 @@ export async function keepUpload(
 /**
  * On the worker: a job whose upload waits in the database gets it written into a folder of its
  * own under `uploadsRoot` (removed by the job when it ends, as an upload folder always was), and
- * the stored copy is removed. Jobs with a folder are returned as they are.
+ * the stored copy stays until the job ends. Jobs with a folder are returned as they are.
  */
 export async function fetchJobUpload<J extends UploadLocation>(
   db: Database,
@@ -143,13 +147,18 @@ export async function fetchJobUpload<J extends UploadLocation>(
   if (!job.storedUpload) return job;
   const dir = path.join(uploadsRoot, job.storedUpload);
   try {
+    // The stored copy stays until the job ends (releaseJobUpload): an attempt that dies is retried and fetches it again.
     const files = await fetchUploadFiles(db, job.storedUpload, dir);
-    await deleteStoredUpload(db, job.storedUpload);
     return { ...job, dir, input: uploadInput({ dir, files }) };
   } catch (e) {
     await rm(dir, { recursive: true, force: true });
     throw e;
   }
+}
+
+/** Removes a job's stored upload once the job has ended for good (imported, or failed for a reason a retry would not change). */
+export async function releaseJobUpload(db: Database, job: Pick<UploadLocation, 'storedUpload'>): Promise<void> {
+  if (job.storedUpload) await deleteStoredUpload(db, job.storedUpload);
 }
 
 /** The folder uploads are kept in or fetched into: `<DATA_DIR>/uploads`, as the API keeps them. */

@@ -63,11 +63,12 @@ export async function attachJob(db: Database, id: string, jobId: string | null):
 }
 
 /** enqueued → running, for one worker only: false when it was canceled before or another worker took it. */
-export async function markRunning(db: Database, id: string): Promise<boolean> {
+export async function markRunning(db: Database, id: string, restart = false): Promise<boolean> {
+  // A restart (the attempt before it died, DESIGN 7b) takes over the analysis that attempt left running; a cancel stays.
   const { rows } = await db.query(
     `UPDATE analyses SET status = 'running', started_at = now(), heartbeat_at = now(), progress = 1, phase = 'starting', error = NULL,
        shards = 1, shards_done = 0, shard_log = '[]', updated_at = now()
-     WHERE id = $1 AND ${from('running')} RETURNING id`,
+     WHERE id = $1 AND (${from('running')}${restart ? ` OR ${RUNNING}` : ''}) RETURNING id`,
     [id],
   );
   return changed(rows);
@@ -138,13 +139,21 @@ export async function fail(db: Database, id: string, error: string): Promise<boo
 
 /**
  * running → failed for every analysis without a sign of life for `olderThanSeconds` (its
- * process stopped); returns their ids.
+ * process stopped); returns their ids. `jobs` (server/jobs/workers.ts) keeps those whose job is
+ * still to run (`unless`, an SQL condition on the row) and puts what their last job said
+ * (`note`, an SQL text expression) between the error and `after`.
  */
-export async function failStale(db: Database, olderThanSeconds: number, error: string): Promise<string[]> {
+export async function failStale(
+  db: Database,
+  olderThanSeconds: number,
+  error: string,
+  jobs: { unless?: string; note?: string; after?: string } = {},
+): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
-    `UPDATE analyses SET status = 'failed', phase = NULL, finished_at = now(), updated_at = now(), error = $2
-     WHERE ${from('failed')} AND coalesce(heartbeat_at, started_at, created_at) < now() - make_interval(secs => $1) RETURNING id`,
-    [olderThanSeconds, error],
+    `UPDATE analyses a SET status = 'failed', phase = NULL, finished_at = now(), updated_at = now(), error = $2 || ${jobs.note ?? "''"} || $3
+     WHERE ${from('failed')} AND coalesce(heartbeat_at, started_at, created_at) < now() - make_interval(secs => $1)
+       ${jobs.unless ? `AND NOT ${jobs.unless}` : ''} RETURNING id`,
+    [olderThanSeconds, error, jobs.after ?? ''],
   );
   return rows.map((r) => r.id);
 }

@@ -13,6 +13,7 @@ import type { Database } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import {
   fetchJobUpload,
+  releaseJobUpload,
   fetchUploadFiles,
   keepUpload,
   storeUploadFiles,
@@ -55,7 +56,7 @@ function suite(target: TestDatabase): void {
     await expect(fetchUploadFiles(db, crypto.randomUUID(), path.join(work, 'none'))).rejects.toThrow(/not in the database/);
   });
 
-  it('moves an upload into the database on PostgreSQL, and a job fetches it into its own folder and removes the stored copy', async () => {
+  it('moves an upload into the database on PostgreSQL, and a job fetches it into its own folder; the stored copy goes when the job has ended', async () => {
     const id = crypto.randomUUID();
     const from = path.join(work, 'api2', id);
     mkdirSync(from, { recursive: true });
@@ -72,9 +73,13 @@ function suite(target: TestDatabase): void {
     expect(job.dir).toBe(path.join(work, 'worker-uploads', id));
     expect(job.input).toBe(path.join(job.dir, 'extract.zip'));
     expect(readFileSync(job.input).length).toBe(1000);
-    expect(await count('SELECT count(*) AS n FROM stored_uploads WHERE upload_id = $1', [id])).toBe(0);
-    // Fetched once: a second fetch of the same job fails and leaves no folder.
+    // The stored copy stays while the job may be retried (its worker died, DESIGN 7b): a second attempt fetches it again.
     rmSync(job.dir, { recursive: true });
+    expect(readFileSync((await fetchJobUpload(db, { periodId: 'p', ...location }, path.join(work, 'worker-uploads'))).input).length).toBe(1000);
+    rmSync(job.dir, { recursive: true });
+    // Once the job has ended for good it goes: a later fetch fails and leaves no folder.
+    await releaseJobUpload(db, location);
+    expect(await count('SELECT count(*) AS n FROM stored_uploads WHERE upload_id = $1', [id])).toBe(0);
     await expect(fetchJobUpload(db, { periodId: 'p', ...location }, path.join(work, 'worker-uploads'))).rejects.toThrow();
     expect(existsSync(job.dir)).toBe(false);
   });
