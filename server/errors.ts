@@ -1,3 +1,6 @@
+import { fieldErrors } from '../contracts/field-errors.ts';
+import { INVISIBLE_MESSAGE } from '../contracts/text-limits.ts';
+
 /**
  * The one error type of the API (DESIGN 6): a status, a stable code the front end translates,
  * a message, and field errors for bad input.
@@ -29,3 +32,19 @@ export const conflict = (message: string, code = 'CONFLICT'): AppError => new Ap
 
 /** Turns a zod error into field errors: `{ email: 'Email is not valid' }` (shared with the demo). */
 export { fieldErrors } from '../contracts/field-errors.ts';
+
+/**
+ * The 400 of a body its schema refused, with field errors. A name with a zero-width or direction
+ * control character (DESIGN 7b) has a code of its own naming the field, so that the caller
+ * learns what is wrong with a name that looks right.
+ */
+export function invalidInput(issues: readonly { path: readonly PropertyKey[]; message: string }[]): AppError {
+  const errors = fieldErrors(issues);
+  const invisible = Object.keys(errors).find((k) => errors[k] === INVISIBLE_MESSAGE);
+  if (invisible !== undefined) {
+    return new AppError(400, 'INVISIBLE_CHARACTER', `The field ${invisible} contains a zero-width or direction control character`, errors, {
+      field: invisible,
+    });
+  }
+  return badRequest('Fill in all fields correctly', errors);
+}

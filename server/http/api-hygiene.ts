@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../errors.ts';
-import { controlCharacterField } from './control-characters.ts';
+import { MAX_TEXT_LENGTH } from '../../contracts/text-limits.ts';
+import { AppError, badRequest } from '../errors.ts';
+import { controlCharacterField, overlongTextField } from './control-characters.ts';
 
 export const CONTROL_CHARACTER_MESSAGE = 'Control characters are not allowed';
 
@@ -29,7 +30,10 @@ const isApi = (url: string): boolean => url === '/api' || url.startsWith('/api/'
  * - answers are never stored by a browser or a proxy (`Cache-Control: no-store`, DESIGN 6):
  *   they carry tenant data, and a shared computer's back button must not show them again;
  * - text with control characters is refused before any handler sees it (DESIGN 7a), in JSON
- *   bodies and in query parameters, with a 400 naming the field.
+ *   bodies and in query parameters, with a 400 naming the field;
+ * - so is a string longer than MAX_TEXT_LENGTH (DESIGN 7b), in any field, known to the route or
+ *   not: 400 TEXT_TOO_LONG naming the field and the limit (each field's own, shorter, maximum
+ *   is its schema's, contracts/text-limits.ts).
  * Registered on the root instance before any route.
  */
 export function apiHygiene(app: FastifyInstance): void {
@@ -41,6 +45,14 @@ export function apiHygiene(app: FastifyInstance): void {
     const query = controlCharacterField(request.query) ?? controlCharacterField(jsonQuery(request.query));
     if (query !== null) {
       throw badRequest(`The query parameter ${query} contains a control character`, { [query]: CONTROL_CHARACTER_MESSAGE });
+    }
+    // Bodies only: query parameters store nothing, and a long id list in `filter` is a query like any other.
+    const long = overlongTextField(request.body);
+    if (long !== null) {
+      throw new AppError(400, 'TEXT_TOO_LONG', `The field ${long} is longer than ${MAX_TEXT_LENGTH} characters`, { [long]: `${long} is too long` }, {
+        field: long,
+        limit: MAX_TEXT_LENGTH,
+      });
     }
     const body = controlCharacterField(request.body);
     if (body !== null) {

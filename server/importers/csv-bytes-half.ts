@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import type { ByteRowsInput } from './csv-bytes.ts';
 import { parseStream } from './csv-table.ts';
 import { InputError, systemMessage } from './input-error.ts';
+import { LongCell } from './cell-limit.ts';
 import type { RowSkip } from './table-types.ts';
 import { decodeText } from './text-decoding.ts';
 
@@ -72,7 +73,12 @@ export interface RowBatch {
 }
 
 /** What the thread reports besides rows: the end, or the piece from which the text path must read. */
-export type ThreadMessage = RowBatch | { type: 'end' } | { type: 'text'; piece: number; carry: Uint8Array; line: number };
+export type ThreadMessage =
+  | RowBatch
+  | { type: 'end' }
+  | { type: 'text'; piece: number; carry: Uint8Array; line: number }
+  // A cell past the limit (cell-limit.ts), its line counted from the thread's start.
+  | { type: 'long'; line: number; index: number; length: number };
 
 interface Half {
   file: { path: string; size: number; chunk: number };
@@ -178,6 +184,7 @@ export function startHalf(
       for (;;) {
         const m = await next();
         if (m.type === 'end') return;
+        if (m.type === 'long') throw new LongCell(m.line + offset, m.index, m.length);
         if (m.type === 'rows') {
           replay(m, strings, row, offset, skip, rowIds);
           Atomics.add(taken, 0, 1);

@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { LineSplitter, plainBytes, type ColumnStrings } from './csv-bytes.ts';
 import type { ThreadMessage } from './csv-bytes-half.ts';
 import type { SkipRule } from './table-types.ts';
+import { LongCell } from './cell-limit.ts';
 
 interface Start {
   path: string;
@@ -109,7 +110,17 @@ async function main(start: Start): Promise<void> {
     }
     const buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
     r = await it.next();
-    const cut = splitter.split(buf, r.done === true, field, end);
+    let cut: number;
+    try {
+      cut = splitter.split(buf, r.done === true, field, end);
+    } catch (e) {
+      if (!(e instanceof LongCell)) throw e;
+      // The rows before it go first, so the calling thread meets the cell where the file has it.
+      flush();
+      port.postMessage({ type: 'long', line: e.line, index: e.index, length: e.length } satisfies ThreadMessage);
+      stream.destroy();
+      return;
+    }
     carry = buf.subarray(cut);
     piece++;
   }

@@ -16,6 +16,7 @@
  */
 import { isAscii } from 'node:buffer';
 import { InputError } from './input-error.ts';
+import { cellTooLong, LongCell, MAX_CELL_CHARS } from './cell-limit.ts';
 import { secondHalf, startHalf, textRows } from './csv-bytes-half.ts';
 import { SkipMatcher } from './csv-bytes-skip.ts';
 import type { IdRowHandler, RowHandler, RowSkip, SkipRule } from './table-types.ts';
@@ -246,6 +247,10 @@ export class LineSplitter {
       }
       const starts = this.starts;
       const ends = this.ends;
+      // DESIGN 7b: a line this long may hold a cell past the limit (one comparison per line on the way of the common one).
+      if (last - pos > MAX_CELL_CHARS) {
+        for (let i = 0; i < count; i++) if (ends[i] - starts[i] > MAX_CELL_CHARS) throw new LongCell(at, i, ends[i] - starts[i]);
+      }
       pos = next;
       if (skip !== null && this.skipping && skip.skips(buf, starts, ends, count, this.column(skip.rule.decide))) {
         this.skipped(buf, at, starts, ends);
@@ -415,6 +420,14 @@ export async function byteRows(input: ByteRowsInput, onRow: RowHandler, skip?: R
   const half = await secondHalf(input);
   const thread = half ? startHalf(input, half, rule && skip) : undefined;
   try {
+    await splitRows();
+  } catch (e) {
+    throw e instanceof LongCell ? cellTooLong(fileName, header, e.line, e.index, e.length) : e;
+  } finally {
+    await thread?.stop();
+  }
+
+  async function splitRows(): Promise<void> {
     let carry: Buffer | undefined;
     let piece: Buffer = input.first;
     let index = 0;
@@ -440,7 +453,5 @@ export async function byteRows(input: ByteRowsInput, onRow: RowHandler, skip?: R
       index++;
       piece = Buffer.isBuffer(r.value) ? r.value : Buffer.from(r.value.buffer, r.value.byteOffset, r.value.byteLength);
     }
-  } finally {
-    await thread?.stop();
   }
 }

@@ -12,6 +12,7 @@ import Papa from 'papaparse';
 import { InputError } from './input-error.ts';
 import { openListTable, looksLikeList } from './list-table.ts';
 import { checkValues } from './suspect-values.ts';
+import { checkCells } from './cell-limit.ts';
 import { PIECE, type RowHandler, type SourceTable, type TableRow } from './table-types.ts';
 import { decodeText, type DecodeState } from './text-decoding.ts';
 import { encodingWarning } from './table-warnings.ts';
@@ -81,6 +82,7 @@ export function parseStream(
         const tail = values[last];
         if (tail.length !== 0 && tail.charCodeAt(tail.length - 1) === 13) values[last] = tail.slice(0, -1);
         try {
+          checkCells(values, fileName, header, start);
           if (quotes.suspect) checkValues(values, start, fileName, header, quotes);
           onRecord(values, start, parser);
         } catch (e) {

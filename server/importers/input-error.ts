@@ -14,11 +14,14 @@ export class InputError extends Error {
   readonly column?: string | number;
   /** The problem alone, without the location. */
   readonly problem: string;
+  /** A bound passed (DESIGN 7b): its error code, which the UI words with `params` (the limit). */
+  readonly code?: string;
+  readonly params?: Record<string, string | number>;
 
   constructor(
     problem: string,
     where: { file: string; line?: number; column?: string | number },
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; code?: string; params?: Record<string, string | number> },
   ) {
     super(formatMessage(problem, where), options);
     this.name = 'InputError';
@@ -26,6 +29,8 @@ export class InputError extends Error {
     if (where.line !== undefined) this.line = where.line;
     if (where.column !== undefined) this.column = where.column;
     this.problem = problem;
+    if (options?.code !== undefined) this.code = options.code;
+    if (options?.params !== undefined) this.params = options.params;
   }
 }
 

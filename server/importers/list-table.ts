@@ -12,6 +12,7 @@
  * are skipped. A value loses the blanks that pad it on the right (a list cannot tell them from
  * blanks of the value); leading blanks are kept, as in any other table file.
  */
+import { checkCells } from './cell-limit.ts';
 import { InputError } from './input-error.ts';
 import { checkValues } from './suspect-values.ts';
 import type { RowHandler, SourceTable, TableRow } from './table-types.ts';
@@ -80,6 +81,7 @@ export function openListTable(
           line,
         });
       }
+      checkCells(values, fileName, header, line);
       if (state.suspect) checkValues(values, line, fileName, header, state);
       batch.push({ line, values });
     };

@@ -61,7 +61,7 @@ export function grcFileOf(table: string, header: readonly string[]): GrcFile | u
 }
 
 /** The GRC file's columns, by position. */
-const LAYOUT: Record<GrcFile, readonly string[]> = {
+export const LAYOUT: Record<GrcFile, readonly string[]> = {
   risk: ['RISK_ID', 'RISK_TYPE', 'BUSINESS_PROCESS', 'RISK_LEVEL', 'STATUS'],
   riskDescription: ['RISK_ID', 'LANGUAGE', 'DESCRIPTION'],
   function: ['FUNCTION_ID', 'BUSINESS_PROCESS', 'ANALYSIS_SCOPE'],

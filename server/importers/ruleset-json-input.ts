@@ -6,12 +6,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
 import { InputError, systemMessage } from './input-error.ts';
+import type { RulesetBounds } from './ruleset-bounds.ts';
 import type { TableSourceInput, Upload } from './table-types.ts';
 
 const jsonReader = async () => (await import('./ruleset-json.ts')).readJsonRuleset;
 const isJson = (name: string): boolean => name.toLowerCase().endsWith('.json');
 
-export async function jsonRulesetInput(input: TableSourceInput): Promise<Ruleset | undefined> {
+export async function jsonRulesetInput(input: TableSourceInput, bounds?: RulesetBounds): Promise<Ruleset | undefined> {
   if (typeof input === 'string') {
     if (!isJson(input)) return undefined;
     let bytes: Uint8Array;
@@ -20,7 +21,7 @@ export async function jsonRulesetInput(input: TableSourceInput): Promise<Ruleset
     } catch (e) {
       throw new InputError(`cannot be read: ${systemMessage(e)}`, { file: input }, { cause: e });
     }
-    return (await jsonReader())(path.basename(input), bytes);
+    return (await jsonReader())(path.basename(input), bytes, bounds);
   }
   if (!Array.isArray(input)) return undefined;
   const uploads = input as readonly Upload[];
@@ -31,5 +32,5 @@ export async function jsonRulesetInput(input: TableSourceInput): Promise<Ruleset
       file: json[0].name,
     });
   }
-  return (await jsonReader())(path.posix.basename(json[0].name.replace(/\\/g, '/')), json[0].data);
+  return (await jsonReader())(path.posix.basename(json[0].name.replace(/\\/g, '/')), json[0].data, bounds);
 }

@@ -7,6 +7,7 @@
 import type { ParseError } from 'jsonc-parser';
 import { z } from 'zod';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
+import type { RulesetBounds } from './ruleset-bounds.ts';
 import { InputError } from './input-error.ts';
 
 const TYPES = {
@@ -81,7 +82,7 @@ function pathText(path: readonly PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
 }
 
-export async function readJsonRuleset(fileName: string, bytes: Uint8Array): Promise<Ruleset> {
+export async function readJsonRuleset(fileName: string, bytes: Uint8Array, bounds?: RulesetBounds): Promise<Ruleset> {
   const source = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
   let data: unknown;
   try {
@@ -103,6 +104,8 @@ export async function readJsonRuleset(fileName: string, bytes: Uint8Array): Prom
       ...(before ? { line: before.length, column: before[before.length - 1].length + 1 } : {}),
     });
   }
+  // DESIGN 7b: the bounds before the checks, which cost far more than counting.
+  bounds?.json(fileName, data);
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -25,15 +25,19 @@ import { isFlatHeader, readFlat } from './ruleset-flat.ts';
 import { readMultiFile } from './ruleset-multi-file.ts';
 import { InputError } from './input-error.ts';
 import { openTableSource, type TableSourceInput } from './table-source.ts';
-import { grcFileOf, grcToMultiFile, type GrcFile } from './ruleset-grc.ts';
+import { grcFileOf, grcToMultiFile, LAYOUT, type GrcFile } from './ruleset-grc.ts';
+import { functionColumn, RulesetBounds, type RulesetLimits } from './ruleset-bounds.ts';
+import { rulesetLimits } from '../config.ts';
 import { jsonRulesetInput } from './ruleset-json-input.ts';
 import { isPairHeader, readPairs } from './ruleset-pairs.ts';
 
 const FILE_NAMES = Object.keys(RULESET_FILES) as RulesetFileName[];
 
-export async function readRuleset(input: TableSourceInput): Promise<Ruleset> {
+export async function readRuleset(input: TableSourceInput, limits: RulesetLimits = rulesetLimits()): Promise<Ruleset> {
+  // Every line read is counted against the bounds (ruleset-bounds.ts), in every form.
+  const bounds = new RulesetBounds(limits);
   // The JSON form (ruleset-json.ts) is one .json file.
-  const json = await jsonRulesetInput(input);
+  const json = await jsonRulesetInput(input, bounds);
   if (json) return json;
   const source = openTableSource(input);
   const tables = new Map<string, LoadedTable>();
@@ -53,7 +57,14 @@ export async function readRuleset(input: TableSourceInput): Promise<Ruleset> {
       }
       t.allowRagged?.();
       const rows: LoadedTable['rows'] = [{ line: t.headerLine, values: [...t.header] }];
-      await t.forEachRow((values, line) => void (values.some((v) => v.trim() !== '') && rows.push({ line, values })));
+      const columns = LAYOUT[grcFile];
+      const functionAt = columns.indexOf('FUNCTION_ID');
+      bounds.line(t.fileName, t.headerLine, t.header, functionAt, columns);
+      await t.forEachRow((values, line) => {
+        if (!values.some((v) => v.trim() !== '')) return;
+        bounds.line(t.fileName, line, values, functionAt, columns);
+        rows.push({ line, values });
+      });
       grc.set(grcFile, { table: t.table, fileName: t.fileName, header: [], headerLine: 0, rows });
       continue;
     }
@@ -68,9 +79,11 @@ export async function readRuleset(input: TableSourceInput): Promise<Ruleset> {
       });
     }
     const rows: LoadedTable['rows'] = [];
+    const functionAt = functionColumn(t.header);
     await t.forEachRow((values, line) => {
       for (const v of values) {
         if (v.trim() !== '') {
+          bounds.line(t.fileName, line, values, functionAt, t.header);
           rows.push({ line, values });
           return;
         }

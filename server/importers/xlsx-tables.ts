@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { InputError, systemMessage } from './input-error.ts';
+import { checkCells } from './cell-limit.ts';
 import { zipDirectoryOf } from './zip-directory.ts';
 import type { RowHandler, SourceTable, TableRow, Want } from './table-types.ts';
 
@@ -151,6 +152,7 @@ export async function* xlsxTables(
         const row = await nextRow();
         if (!row) break;
         const cells = rowTexts(row);
+        checkCells(cells, fileName, null, row.number);
         let width = cells.length;
         while (width > 0 && cells[width - 1].trim() === '') width--;
         if (width === 0) continue;
@@ -173,6 +175,7 @@ export async function* xlsxTables(
           const row = await nextRow();
           if (!row) return;
           const cells = rowTexts(row);
+          checkCells(cells, fileName, header, row.number);
           let blank = true;
           for (let i = 0; i < cells.length; i++) {
             if (cells[i] !== '') {

@@ -14,8 +14,13 @@ import type { Attempt } from './job-takeover.ts';
 /** What a failed import says: the reader's file, line and column when the input was at fault. */
 export interface ImportFailure {
   message: string;
-  /** UNPROCESSABLE_UPLOAD: the input's fault; IMPORT_FAILED: not (the details are in the server log only). */
+  /**
+   * UNPROCESSABLE_UPLOAD: the input's fault; a bound's own code (CELL_TOO_LONG, RULESET_TOO_MANY_FUNCTIONS …)
+   * when the input passed one; IMPORT_FAILED: not the input's fault (the details are in the server log only).
+   */
   code?: string;
+  /** The values the code's text names (the limit). */
+  params?: Record<string, string | number>;
   file?: string;
   line?: number;
   column?: string | number;
@@ -43,7 +48,8 @@ export function importFailure(e: unknown, uploadDir?: string): ImportFailure {
       ...(e.line !== undefined ? { line: e.line } : {}),
       ...(e.column !== undefined ? { column: e.column } : {}),
       status: 422,
-      code: 'UNPROCESSABLE_UPLOAD',
+      code: e.code ?? 'UNPROCESSABLE_UPLOAD',
+      ...(e.params !== undefined ? { params: e.params } : {}),
     };
   }
   return {

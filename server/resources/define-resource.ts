@@ -5,7 +5,7 @@ import { pageAllows, type PageOperation } from '../../contracts/pages.ts';
 import type { RequestUser, Role } from '../auth/roles.ts';
 import type { Database } from '../db/database.ts';
 import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
-import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../errors.ts';
+import { AppError, badRequest, conflict, forbidden, invalidInput, notFound } from '../errors.ts';
 import { countCacheOf } from './count-cache.ts';
 import { keptIds, pageOfKept } from './kept-search.ts';
 import { filterConditions, isSearch, MAX_RANGE, quoteIdentifier as quote } from './list-filter.ts';
@@ -227,7 +227,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   function validate(schema: z.ZodType<Record<string, unknown>>, body: unknown): Record<string, unknown> {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object');
     const parsed = schema.safeParse(body);
-    if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+    if (!parsed.success) throw invalidInput(parsed.error.issues);
     return parsed.data;
   }
 

@@ -28,6 +28,7 @@ export const de = {
       username_required: 'Benutzername ist erforderlich',
       phone_invalid: 'Ungültige Telefonnummer',
       control_characters: 'Steuerzeichen (etwa NUL) sind nicht erlaubt',
+      invisible_characters: 'Zeichen ohne Breite und Richtungssteuerzeichen sind in Namen nicht erlaubt',
       english_only: 'Nur englische Zeichen sind erlaubt',
       vkn: 'Die Steuernummer muss 10 oder 11 Ziffern haben',
       sid: 'Die SID muss 3 Zeichen haben: ein Buchstabe, dann Buchstaben oder Ziffern',

@@ -31,6 +31,7 @@ export const en = {
       username_required: 'Username is required',
       phone_invalid: 'Invalid phone number',
       control_characters: 'Control characters (such as NUL) are not allowed',
+      invisible_characters: 'Zero-width and direction control characters are not allowed in names',
       english_only: 'Only English characters are allowed',
       vkn: 'Tax number must be 10 or 11 digits',
       sid: 'SID must be 3 characters: a letter, then letters or digits',

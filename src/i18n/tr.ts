@@ -28,6 +28,7 @@ export const tr = {
       username_required: 'Kullanıcı adı gereklidir',
       phone_invalid: 'Geçersiz telefon numarası',
       control_characters: 'Kontrol karakterlerine (NUL gibi) izin verilmez',
+      invisible_characters: 'Adlarda sıfır genişlikli ve yön denetim karakterlerine izin verilmez',
       english_only: 'Yalnızca İngilizce karakterler kullanılabilir',
       vkn: 'Vergi numarası 10 veya 11 haneli olmalıdır',
       sid: 'SID 3 karakter olmalıdır: bir harf, ardından harf veya rakamlar',

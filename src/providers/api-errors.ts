@@ -1,3 +1,4 @@
+import { INVISIBLE_MESSAGE } from '../../contracts/text-limits.ts';
 import { localizeFieldMessage } from '../i18n/localize-server.ts';
 import { i18nProvider } from './i18nProvider.ts';
 
@@ -29,6 +30,8 @@ export const SPECIFIC_CODES = [
   'NOT_IMPORTING',
   'SQL_QUERY_BUSY',
   'IMPORT_FAILED',
+  'TEXT_TOO_LONG',
+  'INVISIBLE_CHARACTER',
 ] as const;
 
 export type WriteOperation = 'create' | 'update' | 'delete';
@@ -69,6 +72,7 @@ export const FIELD_MESSAGES: Record<string, string> = {
   'Username is required': 'ra.validation.required',
   'Select a licence file first': 'segra.errors.code.NO_FILE',
   'Control characters are not allowed': 'segra.validation.control_characters',
+  [INVISIBLE_MESSAGE]: 'segra.validation.invisible_characters',
   // Mitigating controls (issue 16).
   'The user does not exist': 'segra.mitigations.validation.user_missing',
   'The mitigating control does not exist': 'segra.mitigations.validation.control_missing',

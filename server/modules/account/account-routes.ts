@@ -2,10 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../../../contracts/text-limits.ts';
+import { visible } from '../../resources/fields.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, fieldErrors } from '../../errors.ts';
+import { AppError, invalidInput } from '../../errors.ts';
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
 import { audit, registerAuditLog } from '../audit/audit.ts';
 
@@ -41,12 +43,8 @@ const resetBody = z
 
 const registerBody = z.object({
   email,
-  username: z
-    .string({ error: 'Username is required' })
-    .trim()
-    .min(1, 'Username is required')
-    .max(100, 'Username is too long'),
-  fullName: z.string().trim().max(200, 'Full name is too long').optional(),
+  username: visible(z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(TEXT_LIMITS.code, 'Username is too long')),
+  fullName: visible(z.string().trim().max(TEXT_LIMITS.name, 'Full name is too long')).optional(),
   password,
 });
 
@@ -67,7 +65,7 @@ export const hashResetToken = (token: string): string => createHash('sha256').up
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+  if (!parsed.success) throw invalidInput(parsed.error.issues);
   return parsed.data;
 }
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict, fieldErrors } from '../../errors.ts';
+import { badRequest, conflict, invalidInput } from '../../errors.ts';
 import type { Config } from '../../config.ts';
 import { enqueueTenantJob, tenantLimits, withdrawTenantJob } from '../../jobs/admission.ts';
 import { JOBS, type AnalysisJob } from '../../jobs/job-names.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { defineResource, recordSelect, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
-import { requiredText } from '../../resources/fields.ts';
+import { nameText } from '../../resources/fields.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { audit } from '../audit/audit.ts';
 import { requireQueue } from '../system-periods/system-periods-resource.ts';
@@ -65,7 +65,7 @@ export const analysesResource: ResourceSpec = {
 };
 
 const createSchema = z.object({
-  name: requiredText('Name'),
+  name: nameText('Name'),
   description: z.string().trim().max(2000).default(''),
   systemPeriodId: z.uuid({ error: 'System period is required' }),
   riskPeriodId: z.uuid({ error: 'Risk period is required' }),
@@ -89,7 +89,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
     if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id) to create a record in');
     if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw badRequest('The body must be a JSON object');
     const parsed = createSchema.safeParse(request.body);
-    if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+    if (!parsed.success) throw invalidInput(parsed.error.issues);
     const body = parsed.data;
     const sp = await findScoped<{ period_date: string; data_import_id: string | null; status: string }>(
       db, 'system_periods', ctx, body.systemPeriodId, 'period_date, data_import_id, status', 'system period',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { chooseAnalysisSchema, shownOf, type ChosenAnalysis, type ShownAnalysis } from '../../../contracts/analysis-shown.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, coded, fieldErrors } from '../../errors.ts';
+import { badRequest, coded, invalidInput } from '../../errors.ts';
 import { resourceContext, type ResourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { pageGate } from '../reports/gate.ts';
@@ -47,7 +47,7 @@ export function registerAnalysisShown(app: FastifyInstance, db: Database): void 
     if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id) to choose the analysis you look at');
     if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw badRequest('The body must be a JSON object');
     const parsed = chooseAnalysisSchema.safeParse(request.body);
-    if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+    if (!parsed.success) throw invalidInput(parsed.error.issues);
     const { analysisId } = parsed.data;
     if (analysisId === null) {
       await db.query('DELETE FROM user_analysis_choices WHERE user_id = $1 AND customer_id = $2', [request.user.id, ctx.customerId]);

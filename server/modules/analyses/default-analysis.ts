@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict, fieldErrors } from '../../errors.ts';
+import { badRequest, conflict, invalidInput } from '../../errors.ts';
 import { resourceContext, type ResourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { audit } from '../audit/audit.ts';
@@ -52,7 +52,7 @@ export function registerDefaultAnalysis(app: FastifyInstance, db: Database): voi
     if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id) to set its default analysis');
     if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw badRequest('The body must be a JSON object');
     const parsed = body.safeParse(request.body);
-    if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+    if (!parsed.success) throw invalidInput(parsed.error.issues);
     const { analysisId } = parsed.data;
     if (analysisId === null) {
       await db.query('DELETE FROM customer_default_analyses WHERE customer_id = $1', [ctx.customerId]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict, fieldErrors, forbidden, notFound } from '../../errors.ts';
+import { badRequest, conflict, forbidden, invalidInput, notFound } from '../../errors.ts';
 import { isUuid } from '../../resources/define-resource.ts';
 import { audit } from '../audit/audit.ts';
 import { assertUserSeat } from '../licences/licence-state.ts';
@@ -22,7 +22,7 @@ export function registerActivation(app: FastifyInstance, db: Database): void {
     const { id } = request.params as { id: string };
     if (!isUuid(id)) throw notFound(`No app-users record ${id}`);
     const parsed = body.safeParse(request.body ?? {});
-    if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+    if (!parsed.success) throw invalidInput(parsed.error.issues);
     const { customerId, role } = parsed.data;
     const customer = await db.query('SELECT 1 FROM customers WHERE id = $1', [customerId]);
     if (customer.rows.length === 0) throw badRequest('Fill in all fields correctly', { customerId: 'The customer does not exist' });

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../../../contracts/text-limits.ts';
+import { visible } from '../../resources/fields.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
@@ -27,15 +29,15 @@ const password = z
   .min(1, 'Password is required')
   .min(4, 'Password must be at least 4 characters')
   .max(1024, 'Password is too long');
-const username = z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(200, 'Username is too long');
+const username = visible(z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(TEXT_LIMITS.name, 'Username is too long'));
 
 const fields = {
   username,
-  fullName: optionalText(200, 'Full name is too long'),
+  fullName: z.preprocess(blankToNull, visible(z.string().trim().max(TEXT_LIMITS.name, 'Full name is too long')).nullish()),
   email,
   password,
   /** Set only by the server (the argon2id hash of `password`); a client's value is dropped. */
-  passwordHash: z.string().optional(),
+  passwordHash: z.string().max(TEXT_LIMITS.name).optional(),
   departmentId: optionalId('Department must be a department id'),
   groupId: optionalId('Group must be a group id'),
   systemId: optionalText(200, 'System is too long'),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { badRequest, fieldErrors, forbidden, notFound } from '../../errors.ts';
+import { forbidden, invalidInput, notFound } from '../../errors.ts';
 
 const body = z.object({
   customerId: z.uuid({ error: 'The customer must be a customer id (uuid) or null' }).nullable(),
@@ -17,7 +17,7 @@ export function registerActiveCustomer(app: FastifyInstance, db: Database): void
   app.put('/api/auth/active-customer', { preHandler: app.authenticate }, async (request) => {
     if (request.user.role !== 'SuperAdmin') throw forbidden('Only a SuperAdmin chooses an active customer');
     const parsed = body.safeParse(request.body ?? {});
-    if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+    if (!parsed.success) throw invalidInput(parsed.error.issues);
     const { customerId } = parsed.data;
     if (customerId !== null) {
       const { rows } = await db.query('SELECT 1 FROM customers WHERE id = $1', [customerId]);

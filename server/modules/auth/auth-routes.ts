@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, fieldErrors } from '../../errors.ts';
+import { AppError, invalidInput } from '../../errors.ts';
 import { permissionsForUser } from '../groups/index.ts';
 import { activeCustomerOf, registerActiveCustomer } from './active-customer.ts';
 import { registerChangePassword } from './change-password.ts';
@@ -54,7 +54,7 @@ export async function authRoutes(app: FastifyInstance, options: { db: Database; 
     { config: { rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } } },
     async (request) => {
       const parsed = loginBody.safeParse(request.body ?? {});
-      if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+      if (!parsed.success) throw invalidInput(parsed.error.issues);
       const { email, password } = parsed.data;
       const { rows } = await db.query<UserRow>(
         `SELECT u.id, u.email, u.full_name, u.username, u.password_hash, u.role, u.customer_id, u.status,

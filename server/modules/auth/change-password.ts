@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, fieldErrors, notFound } from '../../errors.ts';
+import { badRequest, invalidInput, notFound } from '../../errors.ts';
 import { audit } from '../audit/audit.ts';
 import { permissionsForUser } from '../groups/index.ts';
 import type { Role } from '../../auth/roles.ts';
@@ -30,7 +30,7 @@ export function registerChangePassword(app: FastifyInstance, db: Database): void
     { preHandler: app.authenticate, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
     async (request) => {
       const parsed = body.safeParse(request.body ?? {});
-      if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+      if (!parsed.success) throw invalidInput(parsed.error.issues);
       const { rows } = await db.query<{ password_hash: string }>(`SELECT password_hash FROM app_users WHERE id = $1 AND status = 'active'`, [
         request.user.id,
       ]);

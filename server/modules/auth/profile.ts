@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../../../contracts/text-limits.ts';
+import { visible } from '../../resources/fields.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, fieldErrors, notFound } from '../../errors.ts';
+import { invalidInput, notFound } from '../../errors.ts';
 import { audit } from '../audit/audit.ts';
 import { permissionsForUser } from '../groups/index.ts';
 
 const body = z.object({
-  fullName: z
-    .string({ error: 'Full name is required' })
-    .trim()
-    .min(1, 'Full name is required')
-    .max(200, 'Full name is too long'),
+  fullName: visible(z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(TEXT_LIMITS.name, 'Full name is too long')),
 });
 
 /** Seconds the request's own token has left: a renamed user gets a new token, not a longer session. */
@@ -29,7 +27,7 @@ function secondsLeft(app: FastifyInstance, request: FastifyRequest): number {
 export function registerProfile(app: FastifyInstance, db: Database): void {
   app.patch('/api/auth/me', { preHandler: app.authenticate }, async (request) => {
     const parsed = body.safeParse(request.body ?? {});
-    if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+    if (!parsed.success) throw invalidInput(parsed.error.issues);
     const { fullName } = parsed.data;
     const { rows } = await db.query<{ id: string; email: string; role: Role; customer_id: string | null; old_name: string | null }>(
       `UPDATE app_users u SET full_name = $2, updated_at = now()

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../../../contracts/text-limits.ts';
+import { nameText, visible } from '../../resources/fields.ts';
 import type { Database } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import { defineResource, type ResourceSpec } from '../../resources/define-resource.ts';
@@ -16,14 +18,14 @@ const fields = {
   vkn: optional(
     z.string().trim().regex(ENGLISH_ONLY, ENGLISH_MESSAGE).regex(/^\d{10,11}$/, 'VKN must be 10 or 11 digits'),
   ),
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name is too long'),
+  name: nameText('Name'),
   contactNumber: optional(
     z.string().trim().regex(ENGLISH_ONLY, ENGLISH_MESSAGE).regex(/^[0-9+ ]{3,30}$/, 'Invalid phone number'),
   ),
-  contactPerson: optional(z.string().trim().max(200, 'Contact person is too long')),
-  mail: optional(z.string().trim().max(254, 'Email is not valid').email('Email is not valid')),
-  ip: optional(z.string().trim().max(200, 'IP is too long')),
-  address: optional(z.string().trim().max(1000, 'Address is too long')),
+  contactPerson: optional(visible(z.string().trim().max(TEXT_LIMITS.name, 'Contact person is too long'))),
+  mail: optional(z.string().trim().max(TEXT_LIMITS.email, 'Email is not valid').email('Email is not valid')),
+  ip: optional(z.string().trim().max(TEXT_LIMITS.name, 'IP is too long')),
+  address: optional(z.string().trim().max(TEXT_LIMITS.address, 'Address is too long')),
   status: z.enum(['active', 'passive'], { error: "Status must be 'active' or 'passive'" }),
 };
 

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { defineResource, type ResourceSpec } from '../../resources/define-resource.ts';
+import { nameText } from '../../resources/fields.ts';
 
-const name = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name is too long');
+const name = nameText('Name');
 
 /** Departments of the caller's customer. */
 export const departmentsResource: ResourceSpec = {

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { isPageKey, SUPERADMIN_ONLY_PAGES } from '../../../contracts/pages.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, forbidden, invalidInput, notFound } from '../../errors.ts';
 import { defineResource, isUuid, type ResourceSpec } from '../../resources/define-resource.ts';
+import { nameText } from '../../resources/fields.ts';
 import { checkGroupSystem } from './group-references.ts';
 import { pagesOfGroups, type GroupPage } from './permissions.ts';
 import { aroundRoutes, type Answer } from './route-wrap.ts';
@@ -14,7 +15,7 @@ const optionalText = (max: number, message: string) =>
 const optionalId = (message: string) =>
   z.preprocess((v) => (v === '' ? null : v), z.string().uuid(message).nullish());
 
-const name = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name is too long');
+const name = nameText('Name');
 
 /** One page permission of a group (spec 4: add, update, delete, only view). */
 export const groupPageSchema = z.object({
@@ -189,7 +190,7 @@ export function registerGroups(app: FastifyInstance, db: Database): void {
         throw badRequest('The body must be a JSON object');
       }
       const parsed = groupPageSchema.safeParse(request.body);
-      if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+      if (!parsed.success) throw invalidInput(parsed.error.issues);
       const p = parsed.data;
       const existsMessage = `The group already has the page ${p.page}; override or update it`;
       let created = false;

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { reapplyMitigations } from '../../analyses/mitigations.ts';
 import type { Database } from '../../db/database.ts';
 import { defineResource, isUuid, resourceContext, type ResourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
-import { isoDate, requiredText } from '../../resources/fields.ts';
+import { TEXT_LIMITS } from '../../../contracts/text-limits.ts';
+import { isoDate, nameText } from '../../resources/fields.ts';
 import { checkRiskExists } from '../risk-periods/ruleset-references.ts';
 import { audit } from '../audit/audit.ts';
 import { aroundRoutes, type Answer } from '../groups/route-wrap.ts';
@@ -36,8 +37,8 @@ async function checkControlUsers(db: Database, data: Record<string, unknown>, ct
 }
 
 const controlFields = {
-  description: z.string().trim().max(2000).default(''),
-  businessProcess: z.string().trim().max(200).default(''),
+  description: z.string().trim().max(TEXT_LIMITS.description).default(''),
+  businessProcess: z.string().trim().max(TEXT_LIMITS.name).default(''),
   ownerId: optionalUser,
   monitorId: optionalUser,
   frequency: z.enum(FREQUENCIES, { error: 'Choose a frequency' }).default('monthly'),
@@ -63,9 +64,9 @@ export const mitigatingControlsResource: ResourceSpec = {
     updatedBy: 'updated_by',
     updatedAt: 'updated_at',
   },
-  createSchema: z.object({ controlId: requiredText('Control id', 100), ...controlFields }),
+  createSchema: z.object({ controlId: nameText('Control id', TEXT_LIMITS.code), ...controlFields }),
   updateSchema: z.object({
-    controlId: requiredText('Control id', 100).optional(),
+    controlId: nameText('Control id', TEXT_LIMITS.code).optional(),
     description: controlFields.description.optional(),
     businessProcess: controlFields.businessProcess.optional(),
     ownerId: optionalUser,
@@ -132,21 +133,21 @@ export const mitigationsResource: ResourceSpec = {
   },
   createSchema: z.object({
     mitigatingControlId: z.string({ error: 'Choose a mitigating control' }).uuid('Choose a mitigating control'),
-    riskId: requiredText('Risk', 100),
+    riskId: nameText('Risk', TEXT_LIMITS.code),
     level: z.enum(['USER', 'ROLE'], { error: 'Level must be USER or ROLE' }),
-    holder: requiredText('User or role', 100),
+    holder: nameText('User or role', TEXT_LIMITS.code),
     validFrom: optionalDate('Valid from'),
     validTo: optionalDate('Valid to'),
-    reason: z.string().trim().max(2000).default(''),
+    reason: z.string().trim().max(TEXT_LIMITS.description).default(''),
   }),
   updateSchema: z.object({
     mitigatingControlId: z.string().uuid('Choose a mitigating control').optional(),
-    riskId: requiredText('Risk', 100).optional(),
+    riskId: nameText('Risk', TEXT_LIMITS.code).optional(),
     level: z.enum(['USER', 'ROLE'], { error: 'Level must be USER or ROLE' }).optional(),
-    holder: requiredText('User or role', 100).optional(),
+    holder: nameText('User or role', TEXT_LIMITS.code).optional(),
     validFrom: optionalDate('Valid from'),
     validTo: optionalDate('Valid to'),
-    reason: z.string().trim().max(2000).optional(),
+    reason: z.string().trim().max(TEXT_LIMITS.description).optional(),
   }),
   sortable: ['id', 'riskId', 'level', 'holder', 'validFrom', 'validTo', 'createdAt', 'updatedAt'],
   defaultSort: ['createdAt', 'DESC'],

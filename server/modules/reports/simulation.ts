@@ -5,7 +5,7 @@ import { findingRecords, type SimulatedFinding } from '../../../engine/output/fi
 import { loadAcceptances } from '../../analyses/acceptances.ts';
 import { loadMitigations } from '../../analyses/mitigations.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict, fieldErrors, notFound } from '../../errors.ts';
+import { badRequest, conflict, invalidInput, notFound } from '../../errors.ts';
 import type { PreparedCache } from '../../reports/prepared-cache.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { SIMULATION_SLOT, withUserSlot } from '../../http/user-slots.ts';
@@ -61,7 +61,7 @@ export function registerSimulation(app: FastifyInstance, db: Database, cache: Pr
     const ctx = await gate(db, simulationGate, request, 'read');
     if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw badRequest('The body must be a JSON object');
     const parsed = simulationSchema.safeParse(request.body);
-    if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+    if (!parsed.success) throw invalidInput(parsed.error.issues);
     const body = parsed.data;
 
     const sp = await findScoped<{ customer_id: string; period_date: string; data_import_id: string | null }>(

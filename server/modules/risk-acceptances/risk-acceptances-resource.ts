@@ -4,7 +4,8 @@ import { reapplyAcceptances } from '../../analyses/acceptances.ts';
 import { reapplyDeactivations } from '../../analyses/deactivations.ts';
 import type { Database } from '../../db/database.ts';
 import { defineResource, type ResourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
-import { isoDate, requiredText } from '../../resources/fields.ts';
+import { TEXT_LIMITS } from '../../../contracts/text-limits.ts';
+import { isoDate, nameText, requiredText, visible } from '../../resources/fields.ts';
 import { checkRiskExists } from '../risk-periods/ruleset-references.ts';
 import { audit } from '../audit/audit.ts';
 import { aroundRoutes, type Answer } from '../groups/route-wrap.ts';
@@ -36,10 +37,10 @@ export const riskAcceptancesResource: ResourceSpec = {
   },
   createSchema: z
     .object({
-      riskId: requiredText('Risk', 100),
+      riskId: nameText('Risk', TEXT_LIMITS.code),
       scope: z.enum(['global', 'user', 'role'], { error: 'Type must be global, user or role' }),
-      holder: z.string().trim().max(100).default(''),
-      message: requiredText('Message', 2000),
+      holder: visible(z.string().trim().max(TEXT_LIMITS.code)).default(''),
+      message: requiredText('Message', TEXT_LIMITS.description),
       validFrom: optionalDate('Valid from'),
       validTo: optionalDate('Valid to'),
     })
@@ -49,7 +50,7 @@ export const riskAcceptancesResource: ResourceSpec = {
       if (v.validFrom && v.validTo && v.validFrom > v.validTo) ctx.addIssue({ code: 'custom', path: ['validTo'], message: 'Valid to must not be before valid from' });
     }),
   updateSchema: z.object({
-    message: requiredText('Message', 2000).optional(),
+    message: requiredText('Message', TEXT_LIMITS.description).optional(),
     validFrom: optionalDate('Valid from'),
     validTo: optionalDate('Valid to'),
   }),
@@ -94,8 +95,8 @@ export const riskDeactivationsResource: ResourceSpec = {
   name: 'risk-deactivations',
   table: 'risk_deactivations',
   columns: { id: 'id', customerId: 'customer_id', riskId: 'risk_id', message: 'message', createdBy: 'created_by', createdAt: 'created_at', updatedAt: 'updated_at' },
-  createSchema: z.object({ riskId: requiredText('Risk', 100), message: z.string().trim().max(2000).default('') }),
-  updateSchema: z.object({ message: z.string().trim().max(2000).optional() }),
+  createSchema: z.object({ riskId: nameText('Risk', TEXT_LIMITS.code), message: z.string().trim().max(TEXT_LIMITS.description).default('') }),
+  updateSchema: z.object({ message: z.string().trim().max(TEXT_LIMITS.description).optional() }),
   sortable: ['id', 'riskId', 'createdAt'],
   defaultSort: ['riskId', 'ASC'],
   filterable: { riskId: 'in' },

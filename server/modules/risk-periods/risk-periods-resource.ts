@@ -7,7 +7,7 @@ import { enqueueTenantJob, tenantLimits } from '../../jobs/admission.ts';
 import { JOBS, type ImportRulesetJob } from '../../jobs/job-names.ts';
 import { loadRuleset } from '../../periods/ruleset-store.ts';
 import { defineResource, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
-import { isoDate, requiredText } from '../../resources/fields.ts';
+import { isoDate, nameText } from '../../resources/fields.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { requireQueue, type PeriodRouteOptions } from '../system-periods/system-periods-resource.ts';
 import { saveUpload } from '../system-periods/uploads.ts';
@@ -30,8 +30,8 @@ export const riskPeriodsResource: ResourceSpec = {
     createdAt: 'created_at',
     updatedAt: 'updated_at',
   },
-  createSchema: z.object({ name: requiredText('Name'), periodDate: isoDate('Date') }),
-  updateSchema: z.object({ name: requiredText('Name').optional(), periodDate: isoDate('Date').optional() }),
+  createSchema: z.object({ name: nameText('Name'), periodDate: isoDate('Date') }),
+  updateSchema: z.object({ name: nameText('Name').optional(), periodDate: isoDate('Date').optional() }),
   sortable: ['id', 'name', 'periodDate', 'status', 'createdAt', 'updatedAt'],
   defaultSort: ['periodDate', 'DESC'],
   filterable: { status: 'eq', name: 'ilike', periodDate: 'eq' },
@@ -46,7 +46,7 @@ export const riskPeriodsResource: ResourceSpec = {
   },
 };
 
-const copySchema = z.object({ name: requiredText('Name'), periodDate: isoDate('Date') });
+const copySchema = z.object({ name: nameText('Name'), periodDate: isoDate('Date') });
 
 /** `/api/risk-periods` with ruleset upload, export and copy. */
 export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRouteOptions): Promise<void> {

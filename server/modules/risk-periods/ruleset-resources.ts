@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { RISK_LEVELS, RISK_TYPES } from '../../../engine/model/ruleset.ts';
 import type { Database } from '../../db/database.ts';
 import { defineResource, type ResourceSpec } from '../../resources/define-resource.ts';
-import { requiredText } from '../../resources/fields.ts';
+import { TEXT_LIMITS } from '../../../contracts/text-limits.ts';
+import { nameText } from '../../resources/fields.ts';
 import { checkRiskFunctions } from './ruleset-references.ts';
 
 const code = (label: string) =>
-  requiredText(label, 100).regex(/^[^\s;:,>]+$/, `${label} may not contain spaces or ; : , >`);
+  nameText(label, TEXT_LIMITS.code).regex(/^[^\s;:,>]+$/, `${label} may not contain spaces or ; : , >`);
 const ROLES = ['Admin', 'User', 'SuperAdmin'] as const;
 
 // jsonb parameters go to the database as JSON text: a JS array would be sent as a SQL array.
@@ -44,19 +45,19 @@ export const risksResource: ResourceSpec = {
   createSchema: z.object({
     riskPeriodId: z.uuid({ error: 'Risk period is required' }),
     riskId: code('Risk id'),
-    description: z.string().trim().max(2000).default(''),
+    description: z.string().trim().max(TEXT_LIMITS.description).default(''),
     type: z.enum(RISK_TYPES, { error: `Type must be one of ${RISK_TYPES.join(', ')}` }),
     level: z.enum(RISK_LEVELS, { error: `Level must be one of ${RISK_LEVELS.join(', ')}` }),
-    businessProcess: z.string().trim().max(100).default(''),
+    businessProcess: z.string().trim().max(TEXT_LIMITS.code).default(''),
     active: z.boolean().default(true),
     functionIds: functionIds.min(1, 'A risk needs at least one function'),
     orgFields: orgFields.default([]),
   }),
   updateSchema: z.object({
-    description: z.string().trim().max(2000).optional(),
+    description: z.string().trim().max(TEXT_LIMITS.description).optional(),
     type: z.enum(RISK_TYPES, { error: `Type must be one of ${RISK_TYPES.join(', ')}` }).optional(),
     level: z.enum(RISK_LEVELS, { error: `Level must be one of ${RISK_LEVELS.join(', ')}` }).optional(),
-    businessProcess: z.string().trim().max(100).optional(),
+    businessProcess: z.string().trim().max(TEXT_LIMITS.code).optional(),
     active: z.boolean().optional(),
     functionIds: functionIds.min(1, 'A risk needs at least one function').optional(),
     orgFields: orgFields.optional(),
@@ -79,7 +80,7 @@ export const risksResource: ResourceSpec = {
 
 const action = z.object({ action: code('Action'), active: z.boolean().default(true) });
 const permission = z.object({
-  action: z.string().trim().max(100).default(''),
+  action: z.string().trim().max(TEXT_LIMITS.code).default(''),
   object: code('Object'),
   field: code('Field'),
   low: z.string().max(200).default(''),
@@ -107,14 +108,14 @@ export const functionsResource: ResourceSpec = {
   createSchema: z.object({
     riskPeriodId: z.uuid({ error: 'Risk period is required' }),
     functionId: code('Function id'),
-    description: z.string().trim().max(2000).default(''),
-    businessProcess: z.string().trim().max(100).default(''),
+    description: z.string().trim().max(TEXT_LIMITS.description).default(''),
+    businessProcess: z.string().trim().max(TEXT_LIMITS.code).default(''),
     actions: asJson(z.array(action).max(2000).default([])),
     permissions: asJson(z.array(permission).max(20000).default([])),
   }),
   updateSchema: z.object({
-    description: z.string().trim().max(2000).optional(),
-    businessProcess: z.string().trim().max(100).optional(),
+    description: z.string().trim().max(TEXT_LIMITS.description).optional(),
+    businessProcess: z.string().trim().max(TEXT_LIMITS.code).optional(),
     actions: asJson(z.array(action).max(2000)).optional(),
     permissions: asJson(z.array(permission).max(20000)).optional(),
   }),

@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { QUERY_SLOT, withUserSlot } from '../../http/user-slots.ts';
 import { documentationOnly } from '../../docs/openapi.ts';
-import { AppError, badRequest, conflict, fieldErrors, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, forbidden, invalidInput, notFound } from '../../errors.ts';
 import { defineResource, isUuid } from '../../resources/define-resource.ts';
 import { audit } from '../audit/index.ts';
 import { closeSandboxPool, runSandboxedQuery, SQL_ROW_LIMIT, SQL_TIMEOUT_MS } from './sandbox.ts';
@@ -96,7 +96,7 @@ export async function sqlQueryRoutes(app: FastifyInstance, options: { db: Databa
       if (body === null || typeof body !== 'object' || Array.isArray(body))
         throw badRequest('The body must be a JSON object');
       const parsed = runBody.safeParse(body);
-      if (!parsed.success) throw badRequest('Fill in all fields correctly', fieldErrors(parsed.error.issues));
+      if (!parsed.success) throw invalidInput(parsed.error.issues);
       const { systemPeriodId } = parsed.data;
 
       const queries = await db.query<{ customer_id: string; raw_query: string }>(

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { nameText } from '../../resources/fields.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { ResourceSpec } from '../../resources/define-resource.ts';
 import { checkReadOnlyQuery, SqlGuardError } from './sql-guard.ts';
 
 export const SQL_QUERY_TYPES_MAX = 50;
 
-const name = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name is too long');
+const name = nameText('Name');
 const description = z.string({ error: 'Description must be text' }).trim().max(2000, 'Description is too long');
 const type = z
   .string({ error: 'Type must be text' })

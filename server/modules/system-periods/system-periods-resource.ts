@@ -10,7 +10,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { deleteImport } from '../../periods/extract-store.ts';
 import { defineResource, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
-import { isoDate, requiredText } from '../../resources/fields.ts';
+import { isoDate, nameText } from '../../resources/fields.ts';
 import { registerDataQuality } from './data-quality-routes.ts';
 import { registerImportCancel } from './import-cancel-route.ts';
 import { registerPeriodTables } from './period-table-routes.ts';
@@ -38,11 +38,11 @@ export const systemPeriodsResource: ResourceSpec = {
     updatedAt: 'updated_at',
   },
   createSchema: z.object({
-    name: requiredText('Name'),
+    name: nameText('Name'),
     periodDate: isoDate('Date'),
     systemId: z.uuid({ error: 'System is required' }),
   }),
-  updateSchema: z.object({ name: requiredText('Name').optional(), periodDate: isoDate('Date').optional() }),
+  updateSchema: z.object({ name: nameText('Name').optional(), periodDate: isoDate('Date').optional() }),
   sortable: ['id', 'name', 'periodDate', 'status', 'createdAt', 'updatedAt', 'systemId'],
   defaultSort: ['periodDate', 'DESC'],
   filterable: { systemId: 'eq', status: 'eq', name: 'ilike', periodDate: 'eq' },
