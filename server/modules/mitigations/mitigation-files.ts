@@ -15,17 +15,17 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { csvField } from '../../../engine/output/findings-csv.ts';
-import { date8ToIso } from '../../../engine/model/dates.ts';
 import { reapplyMitigations } from '../../analyses/mitigations.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { InputError, isInputError, showValue } from '../../importers/input-error.ts';
-import { columnName, dateCell, indexColumns, isBlank, withSingleTable } from '../../importers/single-table.ts';
+import { isInputError } from '../../importers/input-error.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
 import { formatParam, XLSX_TYPE } from '../../resources/query-params.ts';
 import { resourceContext, type ResourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
+import { readInThread } from '../../workers/read-in-thread.ts';
 import { audit } from '../audit/audit.ts';
-import { FREQUENCIES, mitigatingControlsResource, mitigationsResource } from './mitigations-resource.ts';
+import type { mitigationReaders } from './mitigation-readers.ts';
+import { mitigatingControlsResource, mitigationsResource } from './mitigations-resource.ts';
 
 export const CONTROL_COLUMNS = ['CONTROL_ID', 'DESCRIPTION', 'BUSINESS_PROCESS', 'OWNER', 'MONITOR', 'FREQUENCY', 'STATUS'] as const;
 export const MITIGATION_COLUMNS = ['CONTROL_ID', 'RISK_ID', 'LEVEL', 'ID', 'VALID_FROM', 'VALID_TO', 'REASON'] as const;
@@ -92,120 +92,6 @@ async function withUploadedFile<T>(request: FastifyRequest, read: (file: string)
   }
 }
 
-interface ControlLine {
-  line: number;
-  controlId: string;
-  description: string;
-  businessProcess: string;
-  owner: string | null;
-  monitor: string | null;
-  frequency: string;
-  status: string;
-}
-
-async function readControls(file: string, users: Map<string, string>): Promise<Array<ControlLine & { ownerId: string | null; monitorId: string | null }>> {
-  return withSingleTable(file, async (t) => {
-    const c = indexColumns(t, {
-      control: { names: ['CONTROL_ID'], required: true },
-      description: { names: ['DESCRIPTION'], required: false },
-      process: { names: ['BUSINESS_PROCESS'], required: false },
-      owner: { names: ['OWNER'], required: false },
-      monitor: { names: ['MONITOR'], required: false },
-      frequency: { names: ['FREQUENCY'], required: false },
-      status: { names: ['STATUS'], required: false },
-    });
-    const out: Array<ControlLine & { ownerId: string | null; monitorId: string | null }> = [];
-    await t.forEachRow((values, line) => {
-      if (isBlank(values)) return;
-      const cell = (i: number): string => (i < 0 ? '' : values[i].trim());
-      const fail = (i: number, problem: string): never => {
-        throw new InputError(problem, { file: t.fileName, line, column: columnName(t, i) });
-      };
-      const controlId = cell(c.control);
-      if (controlId === '') fail(c.control, 'the control id is empty');
-      const user = (i: number): string | null => {
-        const email = cell(i).toLowerCase();
-        if (email === '') return null;
-        return users.get(email) ?? fail(i, `no user of this customer has the email ${showValue(values[i])}`);
-      };
-      const frequency = cell(c.frequency).toLowerCase() || 'monthly';
-      if (!(FREQUENCIES as readonly string[]).includes(frequency)) fail(c.frequency, `expected one of ${FREQUENCIES.join(', ')}, got ${showValue(values[c.frequency])}`);
-      const status = cell(c.status).toLowerCase() || 'active';
-      if (status !== 'active' && status !== 'inactive') fail(c.status, `expected active or inactive, got ${showValue(values[c.status])}`);
-      out.push({
-        line,
-        controlId,
-        description: cell(c.description),
-        businessProcess: cell(c.process),
-        owner: cell(c.owner) || null,
-        monitor: cell(c.monitor) || null,
-        ownerId: user(c.owner),
-        monitorId: user(c.monitor),
-        frequency,
-        status,
-      });
-    });
-    return out;
-  });
-}
-
-interface MitigationLine {
-  controlId: string;
-  riskId: string;
-  level: 'USER' | 'ROLE';
-  holder: string;
-  validFrom: string | null;
-  validTo: string | null;
-  reason: string;
-}
-
-/** The command line's mitigation file (importers/mitigation-reader.ts), with an optional REASON column. */
-async function readMitigationLines(file: string, controls: Map<string, string>, risks: Set<string>, unknownRisks: Set<string>): Promise<MitigationLine[]> {
-  return withSingleTable(file, async (t) => {
-    const c = indexColumns(t, {
-      control: { names: ['CONTROL_ID'], required: true },
-      risk: { names: ['RISK_ID'], required: true },
-      level: { names: ['LEVEL'], required: true },
-      id: { names: ['ID'], required: true },
-      from: { names: ['VALID_FROM'], required: false },
-      to: { names: ['VALID_TO'], required: false },
-      reason: { names: ['REASON'], required: false },
-    });
-    const out: MitigationLine[] = [];
-    await t.forEachRow((values, line) => {
-      if (isBlank(values)) return;
-      const fail = (i: number, problem: string): never => {
-        throw new InputError(problem, { file: t.fileName, line, column: columnName(t, i) });
-      };
-      const named = (i: number, what: string): string => values[i].trim() || fail(i, `${what} is empty`);
-      const controlId = named(c.control, 'the control id');
-      if (!controls.has(controlId)) fail(c.control, `no mitigating control has the id ${showValue(values[c.control])}`);
-      const riskId = named(c.risk, 'the risk id');
-      // A register outlives risks: a row of a risk no ruleset of the customer has is left out and named.
-      if (!risks.has(riskId)) {
-        unknownRisks.add(riskId);
-        return;
-      }
-      const level = values[c.level].trim().toUpperCase();
-      if (level !== 'USER' && level !== 'ROLE') fail(c.level, `expected USER or ROLE, got ${showValue(values[c.level])}`);
-      const holder = named(c.id, level === 'USER' ? 'the user (ID)' : 'the role (ID)');
-      const from = c.from < 0 ? null : dateCell(t, line, c.from, values[c.from]);
-      const to = c.to < 0 ? null : dateCell(t, line, c.to, values[c.to]);
-      if (from !== null && to !== null && from > to) fail(c.to, 'VALID_TO is before VALID_FROM');
-      out.push({
-        controlId,
-        riskId,
-        level: level as 'USER' | 'ROLE',
-        holder,
-        validFrom: from === null ? null : date8ToIso(from),
-        validTo: to === null ? null : date8ToIso(to),
-        reason: c.reason < 0 ? '' : values[c.reason].trim(),
-      });
-    });
-    return out;
-  });
-}
-
 async function writeContext(db: Database, spec: ResourceSpec, request: FastifyRequest, op: 'read' | 'create'): Promise<ResourceContext & { customerId: string }> {
   const ctx = await resourceContext(db, spec, request, op);
   if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id)');
@@ -235,7 +121,7 @@ export function registerMitigationFiles(app: FastifyInstance, db: Database): voi
     const ctx = await writeContext(db, mitigatingControlsResource, request, 'create');
     const users = await db.query<{ id: string; email: string }>('SELECT id, email FROM app_users WHERE customer_id = $1', [ctx.customerId]);
     const byEmail = new Map(users.rows.map((u) => [u.email.toLowerCase(), u.id]));
-    const lines = await withUploadedFile(request, (file) => readControls(file, byEmail));
+    const lines = await withUploadedFile(request, (file) => readInThread<typeof mitigationReaders, 'controls'>('mitigation-file-worker', import.meta.url, 'controls', file, byEmail));
     let created = 0;
     let updated = 0;
     await db.transaction(async (tx) => {
@@ -264,8 +150,9 @@ export function registerMitigationFiles(app: FastifyInstance, db: Database): voi
     const controls = await db.query<{ id: string; control_id: string }>('SELECT id, control_id FROM mitigating_controls WHERE customer_id = $1', [ctx.customerId]);
     const controlIds = new Map(controls.rows.map((c) => [c.control_id, c.id]));
     const risks = await db.query<{ risk_id: string }>('SELECT DISTINCT risk_id FROM risks WHERE customer_id = $1', [ctx.customerId]);
-    const unknownRisks = new Set<string>();
-    const lines = await withUploadedFile(request, (file) => readMitigationLines(file, controlIds, new Set(risks.rows.map((r) => r.risk_id)), unknownRisks));
+    const { lines, unknownRisks } = await withUploadedFile(request, (file) =>
+      readInThread<typeof mitigationReaders, 'mitigations'>('mitigation-file-worker', import.meta.url, 'mitigations', file, controlIds, new Set(risks.rows.map((r) => r.risk_id))),
+    );
     let created = 0;
     let skipped = 0;
     await db.transaction(async (tx) => {
@@ -285,6 +172,6 @@ export function registerMitigationFiles(app: FastifyInstance, db: Database): voi
     });
     await reapplyMitigations(db, ctx.customerId, { riskIds: [...new Set(lines.map((l) => l.riskId))] });
     // Rows left out: their risk is unknown (RISK_NOT_IN_RULESET, as `segra analyze` warns).
-    return { created, skipped, unknownRisks: [...unknownRisks].sort() };
+    return { created, skipped, unknownRisks };
   });
 }
