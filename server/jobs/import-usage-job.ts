@@ -7,7 +7,8 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Attempt } from './job-takeover.ts';
 import { copyText, COPY_NULL } from '../db/copy-text.ts';
 import { isInputError } from '../importers/input-error.ts';
-import { readUsage } from '../importers/usage-reader.ts';
+import { readInThread } from '../workers/read-in-thread.ts';
+import type { usageReaders } from './usage-sums.ts';
 import { importFailure } from './import-extract-job.ts';
 import type { ImportUsageJob } from './job-names.ts';
 import { fetchJobUpload, releaseJobUpload, uploadsRoot } from '../uploads/stored-uploads.ts';
@@ -44,29 +45,14 @@ async function unknownUsers(db: Database, periodId: string, users: ReadonlySet<s
  */
 export async function runUsageImport(db: Database, queued: ImportUsageJob, attempt?: Pick<Attempt, 'restart'>): Promise<void> {
   let job = queued;
-  const sums = new Map<string, number>();
-  const users = new Set<string>();
-  const tcodes = new Set<string>();
-  let first: number | null = null;
-  let last: number | null = null;
   try {
     // The rows a dead attempt had written under this import id go before it starts again (DESIGN 7b).
     if (attempt?.restart) await db.query('DELETE FROM usage_rows WHERE import_id = $1', [job.importId]);
     await setProgress(db, job, 5);
     job = { ...job, ...(await fetchJobUpload(db, { dir: job.dir, input: '', storedUpload: job.storedUpload }, uploadsRoot())) };
-    const read = await readUsage(path.join(job.dir, job.fileName), {
-      client: job.client,
-      onRow: (user, tcode, count, day) => {
-        const key = `${user}\t${tcode}\t${day ?? ''}`;
-        sums.set(key, (sums.get(key) ?? 0) + count);
-        users.add(user);
-        tcodes.add(tcode);
-        if (day !== null) {
-          if (first === null || day < first) first = day;
-          if (last === null || day > last) last = day;
-        }
-      },
-    });
+    // Read in a thread: on the embedded database this is `segra serve`'s event loop.
+    const read = await readInThread<typeof usageReaders, 'sums'>('usage-file-worker', import.meta.url, 'sums', path.join(job.dir, job.fileName), job.client);
+    const { sums, users, tcodes, first, last } = read;
     await setProgress(db, job, 50);
     read.warnings.push(...(await unknownUsers(db, job.periodId, users)));
     let done = 0;
