@@ -18,6 +18,15 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const MITIGATIONS_FROM = new URL('../../../server/modules/mitigations/mitigation-files.ts', import.meta.url).href;
 const JOBS_FROM = new URL('../../../server/jobs/import-usage-job.ts', import.meta.url).href;
 
+// The error a read fails with (a read that succeeds fails the test).
+const failure = (read: Promise<unknown>): Promise<InputError> =>
+  read.then(
+    () => {
+      throw new Error('expected an InputError');
+    },
+    (e: unknown) => e as InputError,
+  );
+
 const fileOf = (name: string, text: string): string => {
   const file = path.join(work, name);
   writeFileSync(file, text);
@@ -45,8 +54,8 @@ describe('readInThread', () => {
 
   it('rebuilds an InputError with its place, code and params', async () => {
     const file = fileOf('long.csv', `CONTROL_ID,DESCRIPTION\nMC-1,ok\nMC-2,${'x'.repeat(MAX_CELL_CHARS + 1)}\n`);
-    const onMain = await readControls(file, new Map()).catch((e: unknown) => e as InputError);
-    const inThread = await readInThread<typeof mitigationReaders, 'controls'>('mitigation-file-worker', MITIGATIONS_FROM, 'controls', file, new Map()).catch((e: unknown) => e as InputError);
+    const onMain = await failure(readControls(file, new Map()));
+    const inThread = await failure(readInThread<typeof mitigationReaders, 'controls'>('mitigation-file-worker', MITIGATIONS_FROM, 'controls', file, new Map()));
     expect(inThread).toBeInstanceOf(InputError);
     const fields = (e: InputError) => ({ message: e.message, problem: e.problem, file: e.file, line: e.line, column: e.column, code: e.code, params: e.params });
     expect(fields(inThread)).toEqual(fields(onMain));
