@@ -34,6 +34,8 @@ export interface WideSpec {
   functions: number;
   functionShare: number;
   risks: number;
+  /** Every this-many-th SoD risk is org-level on BUKRS (DESIGN 5.15). */
+  orgRiskEvery: number;
   /** Manually assigned profiles (UST04 → UST10S → UST12) granting ruleset functions. */
   manualProfiles: number;
 }
@@ -62,6 +64,7 @@ export const WIDE_SPEC: WideSpec = {
   functions: 30,
   functionShare: 0.18,
   risks: 40,
+  orgRiskEvery: 4,
   manualProfiles: 5,
 };
 
@@ -153,8 +156,8 @@ function wideRuleset(spec: WideSpec, rng: Random): { ruleset: Ruleset; functions
       [a, b] = rng.sample(withActions, 2);
     } while (seen.has(`${a.fn.id}|${b.fn.id}`) || seen.has(`${b.fn.id}|${a.fn.id}`));
     seen.add(`${a.fn.id}|${b.fn.id}`);
-    // Every fourth SoD risk is org-level on BUKRS: met only within one company code.
-    risks.push({ id: `WSOD${pad(i + 1, 3)}`, description: `${a.fn.description} and ${b.fn.description}`, type: 'SOD', level: level(), businessProcess: a.fn.businessProcess, active: true, functionIds: [a.fn.id, b.fn.id], ...(i % 4 === 3 ? { orgFields: ['BUKRS'] } : {}) });
+    // Every `orgRiskEvery`-th SoD risk is org-level on BUKRS: met only within one company code.
+    risks.push({ id: `WSOD${pad(i + 1, 3)}`, description: `${a.fn.description} and ${b.fn.description}`, type: 'SOD', level: level(), businessProcess: a.fn.businessProcess, active: true, functionIds: [a.fn.id, b.fn.id], ...(i % spec.orgRiskEvery === spec.orgRiskEvery - 1 ? { orgFields: ['BUKRS'] } : {}) });
   }
   for (let i = 0; i < critical; i++) {
     const f = withActions[i % withActions.length];
