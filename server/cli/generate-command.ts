@@ -10,6 +10,7 @@ export async function generateCommand(args: string[]): Promise<number> {
   const size = oneOf(requireFlag(f.size, 'size').toUpperCase(), 'size', ['S', 'M', 'L', 'XL', 'LW'] as const, 'S');
   const scale = f.scale === undefined ? undefined : Number(f.scale);
   if (scale !== undefined && (size !== 'LW' || !(scale > 0 && scale <= 1))) throw new UsageError(`--scale is for --size LW only, a number above 0 and at most 1, got "${f.scale}"`);
+  if (size === 'LW' && f.dense) throw new UsageError('--dense does not apply to size LW, which has its own ruleset');
   const outDir = requireFlag(f.out, 'out');
   const seed = f.seed === undefined ? 1 : Number(f.seed);
   if (!Number.isSafeInteger(seed)) throw new UsageError(`--seed must be an integer, got "${f.seed}"`);
