@@ -148,6 +148,16 @@ function wideRuleset(spec: WideSpec, rng: Random): { ruleset: Ruleset; functions
   const criticalPermission = Math.min(permissionOnly.length, Math.round(spec.risks * 0.1));
   const sod = spec.risks - critical - criticalPermission;
   const level = (): Risk['level'] => rng.pick(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const);
+  const risk = (id: string, description: string, type: Risk['type'], fns: WideFunction[], orgFields?: string[]): Risk => ({
+    id,
+    description,
+    type,
+    level: level(),
+    businessProcess: fns[0].fn.businessProcess,
+    active: true,
+    functionIds: fns.map((f) => f.fn.id),
+    ...(orgFields ? { orgFields } : {}),
+  });
   const seen = new Set<string>();
   for (let i = 0; i < sod; i++) {
     let a: WideFunction;
@@ -157,15 +167,16 @@ function wideRuleset(spec: WideSpec, rng: Random): { ruleset: Ruleset; functions
     } while (seen.has(`${a.fn.id}|${b.fn.id}`) || seen.has(`${b.fn.id}|${a.fn.id}`));
     seen.add(`${a.fn.id}|${b.fn.id}`);
     // Every `orgRiskEvery`-th SoD risk is org-level on BUKRS: met only within one company code.
-    risks.push({ id: `WSOD${pad(i + 1, 3)}`, description: `${a.fn.description} and ${b.fn.description}`, type: 'SOD', level: level(), businessProcess: a.fn.businessProcess, active: true, functionIds: [a.fn.id, b.fn.id], ...(i % spec.orgRiskEvery === spec.orgRiskEvery - 1 ? { orgFields: ['BUKRS'] } : {}) });
+    const org = i % spec.orgRiskEvery === spec.orgRiskEvery - 1 ? ['BUKRS'] : undefined;
+    risks.push(risk(`WSOD${pad(i + 1, 3)}`, `${a.fn.description} and ${b.fn.description}`, 'SOD', [a, b], org));
   }
   for (let i = 0; i < critical; i++) {
     const f = withActions[i % withActions.length];
-    risks.push({ id: `WCA${pad(i + 1, 3)}`, description: `Critical: ${f.fn.description}`, type: 'CRITICAL_ACTION', level: level(), businessProcess: f.fn.businessProcess, active: true, functionIds: [f.fn.id] });
+    risks.push(risk(`WCA${pad(i + 1, 3)}`, `Critical: ${f.fn.description}`, 'CRITICAL_ACTION', [f]));
   }
   for (let i = 0; i < criticalPermission; i++) {
     const f = permissionOnly[i];
-    risks.push({ id: `WCP${pad(i + 1, 3)}`, description: `Critical permission: ${f.fn.description}`, type: 'CRITICAL_PERMISSION', level: level(), businessProcess: f.fn.businessProcess, active: true, functionIds: [f.fn.id] });
+    risks.push(risk(`WCP${pad(i + 1, 3)}`, `Critical permission: ${f.fn.description}`, 'CRITICAL_PERMISSION', [f]));
   }
   return { ruleset: { risks, functions: functions.map((f) => f.fn) }, functions };
 }
@@ -178,7 +189,14 @@ function companyCode(i: number): string {
 }
 
 /** A single role's instances: granted functions' objects, unrelated rule objects and noise objects. */
-function singleRoleContent(spec: WideSpec, functions: WideFunction[], noiseObjects: string[], noiseTcodes: string[], rng: Random, orgValue: (field: string) => string): { tcodes: string[]; instances: Instance[] } {
+function singleRoleContent(
+  spec: WideSpec,
+  functions: WideFunction[],
+  noiseObjects: string[],
+  noiseTcodes: string[],
+  rng: Random,
+  orgValue: (field: string) => string,
+): { tcodes: string[]; instances: Instance[] } {
   const tcodes = new Set<string>();
   const byObject = new Map<string, Instance>();
   const instance = (object: string, org: string): Instance => {
@@ -349,7 +367,8 @@ export async function writeWideLandscape(
     const cc = rng.pick(codes);
     const locked = rng.chance(spec.lockedShare);
     const expired = rng.chance(spec.expiredShare);
-    w.USR02.row([MANDT, name, 'A', locked ? '64' : '0', '20200101', expired ? date(ANALYSIS_DATE - 10000) : '99991231', '20260601', '', 'H', '0', '20200101']);
+    const validTo = expired ? date(ANALYSIS_DATE - 10000) : '99991231';
+    w.USR02.row([MANDT, name, 'A', locked ? '64' : '0', '20200101', validTo, '20260601', '', 'H', '0', '20200101']);
     w.USER_ADDR.row([MANDT, name, '', `User ${u + 1}`, `User ${u + 1}`, '', '']);
     const roles = new Set<string>();
     roles.add(rng.pick(compositesByCc.get(cc)!));
