@@ -20,6 +20,8 @@
  */
 import { RULESET_FILES, type RulesetFileName } from '../../engine/rulesets/ruleset-tables.ts';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
+import type { InputWarning } from '../../engine/model/controls.ts';
+import { rulesetWarnings } from '../../engine/ruleset/ruleset-warnings.ts';
 import type { LoadedTable } from './ruleset-cells.ts';
 import { isFlatHeader, readFlat } from './ruleset-flat.ts';
 import { readMultiFile } from './ruleset-multi-file.ts';
@@ -32,6 +34,16 @@ import { isPairHeader, readPairs } from './ruleset-pairs.ts';
 const FILE_NAMES = Object.keys(RULESET_FILES) as RulesetFileName[];
 
 export async function readRuleset(input: TableSourceInput): Promise<Ruleset> {
+  return (await readRulesetAndWarnings(input)).ruleset;
+}
+
+/** A ruleset with what its reading left unread or unevaluated (issue 29), for the CLI and the import record alike. */
+export async function readRulesetAndWarnings(input: TableSourceInput): Promise<{ ruleset: Ruleset; warnings: InputWarning[] }> {
+  const ruleset = await readRulesetTables(input);
+  return { ruleset, warnings: rulesetWarnings(ruleset) };
+}
+
+async function readRulesetTables(input: TableSourceInput): Promise<Ruleset> {
   // The JSON form (ruleset-json.ts) is one .json file.
   const json = await jsonRulesetInput(input);
   if (json) return json;

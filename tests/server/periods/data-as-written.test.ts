@@ -1,0 +1,94 @@
+/**
+ * DESIGN 4.1b and amended rule 8 through the uploads (issue 29): the files of
+ * tests/cli/data-as-written-cli.test.ts, posted as they are, give the same findings, and the
+ * warnings are on the import records.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../server/db/database.ts';
+import { multipart, pipelineApp, seedCustomer, waitFor, type PipelineApp } from '../analysis-pipeline/harness.ts';
+import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
+import { FUNCTION_WIDE_RULES, PAYMENT_EXTRACT, type Files } from '../../support/data-as-written.ts';
+
+const work = mkdtempSync(path.join(tmpdir(), 'segra-data-as-written-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+type Warning = { code: string; table: string; count: number; examples: string[] };
+
+function suite(target: TestDatabase): void {
+  let t: PipelineApp;
+  let db: Database;
+  let admin: string;
+  let systemId: string;
+
+  const call = async (method: string, url: string, body?: unknown) => {
+    const r = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { authorization: `Bearer ${admin}` },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    return { status: r.statusCode, body: r.headers['content-type']?.toString().includes('json') ? r.json() : r.body };
+  };
+  const upload = async (url: string, files: Files, fields: Record<string, string> = {}) => {
+    const form = await multipart(files, fields);
+    const r = await t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${admin}`, ...form.headers }, payload: form.payload });
+    expect(r.statusCode, r.body).toBe(202);
+  };
+  const systemPeriod = async (files: Files, fields: Record<string, string> = {}) => {
+    const id = (await call('POST', '/api/system-periods', { name: `P ${crypto.randomUUID()}`, periodDate: '2026-11-27', systemId })).body.id as string;
+    await upload(`/api/system-periods/${id}/extract`, files, fields);
+    return waitFor(() => call('GET', `/api/system-periods/${id}`).then((r) => r.body), (p) => p.status !== 'importing', 120_000);
+  };
+  const riskPeriod = async (files: Files) => {
+    const id = (await call('POST', '/api/risk-periods', { name: `R ${crypto.randomUUID()}`, periodDate: '2026-11-27' })).body.id as string;
+    await upload(`/api/risk-periods/${id}/ruleset`, files);
+    return waitFor(() => call('GET', `/api/risk-periods/${id}`).then((r) => r.body), (p) => p.status !== 'importing', 120_000);
+  };
+  /** The (LEVEL, ID, RISK_ID) of each finding of an analysis, as the CLI's CSV lines start. */
+  const analyse = async (systemPeriodId: string, riskPeriodId: string, body: Record<string, unknown> = {}) => {
+    const created = await call('POST', '/api/analyses', { name: 'Run', systemPeriodId, riskPeriodId, ...body });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const done = await waitFor(
+      () => call('GET', `/api/analyses/${created.body.id}`).then((r) => r.body),
+      (a) => ['completed', 'failed', 'canceled'].includes(a.status),
+      120_000,
+    );
+    expect(done).toMatchObject({ status: 'completed' });
+    const list = await call('GET', `/api/findings?filter=${encodeURIComponent(JSON.stringify({ analysisId: created.body.id }))}&range=[0,999]`);
+    const keys = (list.body as Array<{ level: string; holder: string; riskId: string }>).map((f) => `${f.level},${f.holder},${f.riskId}`).sort();
+    return { id: created.body.id as string, keys, findings: list.body as Array<Record<string, unknown>> };
+  };
+
+  beforeAll(async () => {
+    db = await target.open();
+    t = await pipelineApp(db, path.join(work, `data-${crypto.randomUUID()}`));
+    const seeded = await seedCustomer(db, 'Acme');
+    systemId = seeded.systemId;
+    admin = t.token('Admin', seeded.customerId);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await db?.close();
+    await target.teardown();
+  });
+
+  it('amended rule 8: an empty ACTION is function-wide, and a line under an action the function lacks is on the import record', async () => {
+    const sp = await systemPeriod(PAYMENT_EXTRACT);
+    expect(sp).toMatchObject({ status: 'ready' });
+    const rp = await riskPeriod(FUNCTION_WIDE_RULES);
+    expect(rp).toMatchObject({ status: 'ready', error: null });
+    expect(rp.warnings as Warning[]).toContainEqual({
+      code: 'ACTION_NOT_IN_FUNCTION',
+      table: 'FUNCTION_PERMISSIONS',
+      count: 1,
+      examples: ['VEND/FK99/F_LFA1_APP'],
+    });
+    expect((await analyse(sp.id, rp.id)).keys).toEqual(['ROLE,R_ALL,R1', 'USER,U1,R1']);
+  }, 180_000);
+}
+
+describe('data as others write it, uploaded, on PGlite', () => suite(pgliteDatabase()));
+describe.skipIf(!postgresAdminUrl)('data as others write it, uploaded, on PostgreSQL', () => suite(postgresDatabase()));

@@ -1,0 +1,61 @@
+/**
+ * Small extracts and rulesets written as other tools and people write them (DESIGN 4.1b,
+ * issue 29), shared by the command-line and the upload tests: one reader, both doors.
+ * Each case is a set of files by name; `writeFiles` puts them in a folder for `segra analyze`,
+ * the upload tests post them as they are.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type Files = Record<string, string>;
+
+export function writeFiles(dir: string, files: Files): string {
+  mkdirSync(dir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+const lines = (...rows: string[]): string => `${rows.join('\n')}\n`;
+
+/**
+ * Vendor maintenance and payment. U1 holds both with the values that matter; U2 can start the
+ * same transactions but only displays (FBTCH 03, ACTVT 03): it must not fire.
+ */
+export const PAYMENT_EXTRACT: Files = {
+  'USR02.csv': lines('BNAME,USTYP,UFLAG,GLTGV,GLTGB', 'U1,A,0,,', 'U2,A,0,,'),
+  'AGR_USERS.csv': lines('AGR_NAME,UNAME,FROM_DAT,TO_DAT', 'R_ALL,U1,,', 'R_DISP,U2,,'),
+  'AGR_1251.csv': lines(
+    'AGR_NAME,OBJECT,AUTH,FIELD,LOW,HIGH,DELETED',
+    'R_ALL,S_TCODE,T1,TCD,F110,,',
+    'R_ALL,S_TCODE,T1,TCD,FK01,,',
+    'R_ALL,F_REGU_BUK,P1,FBTCH,21,,',
+    'R_ALL,F_LFA1_APP,V1,ACTVT,01,,',
+    'R_DISP,S_TCODE,T1,TCD,F110,,',
+    'R_DISP,S_TCODE,T1,TCD,FK01,,',
+    'R_DISP,F_REGU_BUK,P1,FBTCH,03,,',
+    'R_DISP,F_LFA1_APP,V1,ACTVT,03,,',
+  ),
+};
+
+/** The ruleset writes each function's permissions once for the function (empty ACTION), and one line under an action VEND lacks. */
+export const FUNCTION_WIDE_RULES: Files = {
+  'RISKS.csv': lines('RISK_ID,DESCRIPTION,RISK_TYPE,RISK_LEVEL,BUSINESS_PROCESS,ACTIVE', 'R1,Vendor and payment,SOD,HIGH,FI,X'),
+  'RISK_FUNCTIONS.csv': lines('RISK_ID,FUNCTION_ID', 'R1,PAY', 'R1,VEND'),
+  'FUNCTIONS.csv': lines('FUNCTION_ID,DESCRIPTION,BUSINESS_PROCESS', 'PAY,Payment,FI', 'VEND,Vendor,FI'),
+  'FUNCTION_ACTIONS.csv': lines('FUNCTION_ID,ACTION,ACTIVE', 'PAY,F110,X', 'PAY,F111,X', 'VEND,FK01,X', 'VEND,FK02,X'),
+  'FUNCTION_PERMISSIONS.csv': lines(
+    'FUNCTION_ID,ACTION,OBJECT,FIELD,LOW,HIGH,OPERATOR,ACTIVE',
+    'PAY,,F_REGU_BUK,FBTCH,21,,OR,X',
+    'VEND,,F_LFA1_APP,ACTVT,01,,OR,X',
+    'VEND,FK99,F_LFA1_APP,ACTVT,02,,OR,X',
+  ),
+};
+
+/** The (LEVEL, ID, RISK_ID) of each finding line of `segra analyze`'s CSV or an export. */
+export function findingKeys(csv: string): string[] {
+  return csv
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(',').slice(0, 3).join(','));
+}
