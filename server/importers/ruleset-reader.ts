@@ -39,11 +39,14 @@ export async function readRuleset(input: TableSourceInput): Promise<Ruleset> {
 
 /** A ruleset with what its reading left unread or unevaluated (issue 29), for the CLI and the import record alike. */
 export async function readRulesetAndWarnings(input: TableSourceInput): Promise<{ ruleset: Ruleset; warnings: InputWarning[] }> {
-  const ruleset = await readRulesetTables(input);
-  return { ruleset, warnings: rulesetWarnings(ruleset) };
+  const read = await readRulesetTables(input);
+  const ruleset = 'risks' in read ? read : read.ruleset;
+  return { ruleset, warnings: [...('risks' in read ? [] : read.warnings), ...rulesetWarnings(ruleset)] };
 }
 
-async function readRulesetTables(input: TableSourceInput): Promise<Ruleset> {
+type Read = Ruleset | { ruleset: Ruleset; warnings: InputWarning[] };
+
+async function readRulesetTables(input: TableSourceInput): Promise<Read> {
   // The JSON form (ruleset-json.ts) is one .json file.
   const json = await jsonRulesetInput(input);
   if (json) return json;
@@ -94,7 +97,7 @@ async function readRulesetTables(input: TableSourceInput): Promise<Ruleset> {
   if (grc.size > 0 && !FILE_NAMES.some((n) => tables.has(n)))
     return readMultiFile(grcToMultiFile(grc, source.name), source.name);
   const flat = [...tables.values()].filter((t) => isFlatHeader(t.header) || isPairHeader(t.header));
-  const readOne = (t: LoadedTable): Ruleset => (isPairHeader(t.header) ? readPairs(t) : readFlat(t));
+  const readOne = (t: LoadedTable): Read => (isPairHeader(t.header) ? readPairs(t) : readFlat(t));
   // A single flat table is the flat form, whatever its name (even RISKS).
   if (tables.size === 1 && flat.length === 1) return readOne(flat[0]);
   if (FILE_NAMES.some((n) => tables.has(n))) return readMultiFile(tables, source.name);

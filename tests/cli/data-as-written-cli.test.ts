@@ -9,7 +9,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FUNCTION_WIDE_RULES, PAYMENT_EXTRACT, findingKeys, writeFiles, type Files } from '../support/data-as-written.ts';
+import {
+  CONFLICTING_PAIR_SHEET,
+  FUNCTION_WIDE_RULES,
+  LONG_PAIR_SHEET,
+  PAYMENT_EXTRACT,
+  WIDE_PAIR_SHEET,
+  findingKeys,
+  findingLevels,
+  writeFiles,
+  type Files,
+} from '../support/data-as-written.ts';
 
 const BIN = path.resolve('bin/segra.js');
 const work = mkdtempSync(path.join(os.tmpdir(), 'segra-data-as-written-'));
@@ -43,5 +53,40 @@ describe('amended rule 8 on the command line', () => {
       count: 1,
       examples: ['VEND/FK99/F_LFA1_APP'],
     });
+  });
+});
+
+describe('pair sheets on the command line', () => {
+  it('a long sheet keeps its RISK_LEVEL (given on the first row of a risk) and its type by function count', () => {
+    const r = analyze(PAYMENT_EXTRACT, LONG_PAIR_SHEET, '--level', 'action');
+    expect(r.status, r.stderr).toBe(0);
+    expect(findingLevels(r.stdout)).toContain('USER,U1,P01,MEDIUM,SOD');
+    expect(findingLevels(r.stdout)).toContain('USER,U2,P02,LOW,CRITICAL_ACTION');
+    expect(r.stderr).not.toContain('COLUMN_DEFAULTED');
+  });
+  it('a wide sheet: one row per risk, each transaction its own function, with level and type', () => {
+    const r = analyze(PAYMENT_EXTRACT, WIDE_PAIR_SHEET, '--level', 'action');
+    expect(r.status, r.stderr).toBe(0);
+    expect(findingLevels(r.stdout)).toEqual([
+      'ROLE,R_ALL,W01,MEDIUM,SOD',
+      'ROLE,R_ALL,W02,CRITICAL,CRITICAL_ACTION',
+      'ROLE,R_DISP,W01,MEDIUM,SOD',
+      'ROLE,R_DISP,W02,CRITICAL,CRITICAL_ACTION',
+      'USER,U1,W01,MEDIUM,SOD',
+      'USER,U1,W02,CRITICAL,CRITICAL_ACTION',
+      'USER,U2,W01,MEDIUM,SOD',
+      'USER,U2,W02,CRITICAL,CRITICAL_ACTION',
+    ]);
+  });
+  it('refuses one risk with two levels, naming both lines', () => {
+    const r = analyze(PAYMENT_EXTRACT, CONFLICTING_PAIR_SHEET);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/pairs\.csv.*line 3.*RISK_LEVEL/s);
+    expect(r.stderr).toMatch(/line 2/);
+  });
+  it('a sheet without levels says that every risk was read as HIGH', () => {
+    const r = analyze(PAYMENT_EXTRACT, { 'pairs.csv': 'RISK_ID,FUNCTION_ID,TCODE\nP01,PAY,F110\n' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain('warning COLUMN_DEFAULTED PAIRS (1): RISK_LEVEL P01: HIGH');
   });
 });

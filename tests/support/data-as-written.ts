@@ -59,3 +59,36 @@ export function findingKeys(csv: string): string[] {
     .slice(1)
     .map((l) => l.split(',').slice(0, 3).join(','));
 }
+
+/** A long pair sheet with levels, a type and descriptions (the level given once per risk, on its first row). */
+export const LONG_PAIR_SHEET: Files = {
+  'sod_pairs.csv': lines(
+    'RISK_ID;FUNCTION_ID;TCODE;RISK_LEVEL;DESCRIPTION;BUSINESS_PROCESS',
+    'P01;PAY;F110;MEDIUM;Pay a vendor you maintain;FI',
+    'P01;VEND;FK01;;;',
+    'P02;PAYONLY;F110;LOW;Run payments;FI',
+  ),
+};
+
+/** A wide pair sheet: one row per risk, each transaction its own function. */
+export const WIDE_PAIR_SHEET: Files = {
+  'pairs_wide.csv': lines(
+    'RISK_ID,DESCRIPTION,RISK_LEVEL,RISK_TYPE,TCODE_1,TCODE_2,TCODE_3',
+    'W01,Vendor and payment,MEDIUM,,FK01,F110,',
+    'W02,Payment run,CRITICAL,CRITICAL_ACTION,F110,,',
+  ),
+};
+
+/** One risk with two levels in its rows: refused, naming both lines. */
+export const CONFLICTING_PAIR_SHEET: Files = {
+  'pairs.csv': lines('RISK_ID,FUNCTION_ID,TCODE,RISK_LEVEL', 'P01,PAY,F110,MEDIUM', 'P01,VEND,FK01,HIGH'),
+};
+
+/** The (LEVEL, ID, RISK_ID, RISK_LEVEL, RISK_TYPE) of each finding line. */
+export function findingLevels(csv: string): string[] {
+  return csv
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(',').slice(0, 5).join(','));
+}

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { multipart, pipelineApp, seedCustomer, waitFor, type PipelineApp } from '../analysis-pipeline/harness.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
-import { FUNCTION_WIDE_RULES, PAYMENT_EXTRACT, type Files } from '../../support/data-as-written.ts';
+import { CONFLICTING_PAIR_SHEET, FUNCTION_WIDE_RULES, LONG_PAIR_SHEET, PAYMENT_EXTRACT, WIDE_PAIR_SHEET, type Files } from '../../support/data-as-written.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'segra-data-as-written-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -62,6 +62,11 @@ function suite(target: TestDatabase): void {
     return { id: created.body.id as string, keys, findings: list.body as Array<Record<string, unknown>> };
   };
 
+  let payment: { id: string };
+  const paymentPeriod = async () => (payment ??= await systemPeriod(PAYMENT_EXTRACT));
+  const levels = (findings: Array<Record<string, unknown>>) =>
+    findings.map((f) => `${f.level},${f.holder},${f.riskId},${f.riskLevel},${f.riskType}`).sort();
+
   beforeAll(async () => {
     db = await target.open();
     t = await pipelineApp(db, path.join(work, `data-${crypto.randomUUID()}`));
@@ -76,7 +81,7 @@ function suite(target: TestDatabase): void {
   });
 
   it('amended rule 8: an empty ACTION is function-wide, and a line under an action the function lacks is on the import record', async () => {
-    const sp = await systemPeriod(PAYMENT_EXTRACT);
+    const sp = await paymentPeriod();
     expect(sp).toMatchObject({ status: 'ready' });
     const rp = await riskPeriod(FUNCTION_WIDE_RULES);
     expect(rp).toMatchObject({ status: 'ready', error: null });
@@ -87,6 +92,21 @@ function suite(target: TestDatabase): void {
       examples: ['VEND/FK99/F_LFA1_APP'],
     });
     expect((await analyse(sp.id, rp.id)).keys).toEqual(['ROLE,R_ALL,R1', 'USER,U1,R1']);
+  }, 180_000);
+
+  it('pair sheets, long and wide, keep their levels, types and descriptions; one risk with two levels is refused', async () => {
+    const sp = await paymentPeriod();
+    const long = await riskPeriod(LONG_PAIR_SHEET);
+    expect(long).toMatchObject({ status: 'ready' });
+    const a = await analyse(sp.id, long.id, { level: 'action' });
+    expect(levels(a.findings)).toContain('USER,U1,P01,MEDIUM,SOD');
+    expect(levels(a.findings)).toContain('USER,U2,P02,LOW,CRITICAL_ACTION');
+    expect(a.findings.find((f) => f.riskId === 'P01')?.riskDescription).toBe('Pay a vendor you maintain');
+    const wide = await riskPeriod(WIDE_PAIR_SHEET);
+    const w = await analyse(sp.id, wide.id, { level: 'action' });
+    expect(levels(w.findings).filter((k) => k.startsWith('USER,U1'))).toEqual(['USER,U1,W01,MEDIUM,SOD', 'USER,U1,W02,CRITICAL,CRITICAL_ACTION']);
+    const bad = await riskPeriod(CONFLICTING_PAIR_SHEET);
+    expect(bad).toMatchObject({ status: 'failed', error: { status: 422, file: 'pairs.csv', line: 3, column: 'RISK_LEVEL' } });
   }, 180_000);
 }
 
