@@ -65,7 +65,8 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   v8.setFlagsFromString('--heap-growing-percent=100');
   // The control and usage files are small beside the extract: read first, so a mistake in them
   // costs no extract read, and so the used tcodes' start-check objects are read from AGR_1251.
-  const assignments = f.mitigations === undefined ? undefined : await readMitigations(requireFlag(f.mitigations, 'mitigations'));
+  const mitigationsRead = f.mitigations === undefined ? undefined : await readMitigations(requireFlag(f.mitigations, 'mitigations'));
+  const assignments = mitigationsRead?.assignments;
   const usageRead = f.usage === undefined ? undefined : await readUsage(requireFlag(f.usage, 'usage'), { client: f.client });
   const extraTcodes = usageRead ? usageRead.usage.allUsed() : undefined;
   const inputs = await readAnalysisInputs({ system, rules, client: f.client, level, progress, extraTcodes });
@@ -103,7 +104,7 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   const extras: FindingExtras = {};
   if (assignments) {
     extras.mitigations = mitigateFindings(prepared, result.findings, assignments);
-    warnings.push(...mitigationWarnings(prepared, assignments));
+    warnings.push(...mitigationsRead!.warnings, ...mitigationWarnings(prepared, assignments));
   }
   if (usageRead) {
     extras.usage = usageOfFindings(prepared, result.findings, usageRead.usage);

@@ -13,6 +13,8 @@ import {
   CONFLICTING_PAIR_SHEET,
   FUNCTION_WIDE_RULES,
   LONG_PAIR_SHEET,
+  MITIGATIONS_BY_ROLE,
+  MITIGATIONS_BY_USER,
   PAYMENT_EXTRACT,
   WIDE_PAIR_SHEET,
   findingKeys,
@@ -88,5 +90,32 @@ describe('pair sheets on the command line', () => {
     const r = analyze(PAYMENT_EXTRACT, { 'pairs.csv': 'RISK_ID,FUNCTION_ID,TCODE\nP01,PAY,F110\n' });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toContain('warning COLUMN_DEFAULTED PAIRS (1): RISK_LEVEL P01: HIGH');
+  });
+});
+
+describe('mitigation files on the command line', () => {
+  const withMitigations = (text: string) => {
+    const file = path.join(work, `${crypto.randomUUID()}.csv`);
+    writeFiles(work, { [path.basename(file)]: text });
+    return analyze(PAYMENT_EXTRACT, FUNCTION_WIDE_RULES, '--mitigations', file);
+  };
+  const statusOf = (csv: string) =>
+    csv
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','))
+      .map((c) => `${c.slice(0, 3).join(',')},${c.at(-2)},${c.at(-1)}`);
+  it('keyed by USER with APPROVED: only the approved rows mitigate, the others are counted', () => {
+    const r = withMitigations(MITIGATIONS_BY_USER);
+    expect(r.status, r.stderr).toBe(0);
+    expect(statusOf(r.stdout)).toEqual(['ROLE,R_ALL,R1,OPEN,', 'USER,U1,R1,MITIGATED,C1']);
+    expect(r.stderr).toContain('warning NOT_APPROVED MITIGATIONS (2): C9/R1/U1, C1/R1/U1\n');
+  });
+  it('keyed by ROLE (AGR_NAME) with STATUS: the role and the user holding it are mitigated', () => {
+    const r = withMitigations(MITIGATIONS_BY_ROLE);
+    expect(r.status, r.stderr).toBe(0);
+    expect(statusOf(r.stdout)).toEqual(['ROLE,R_ALL,R1,MITIGATED,C2', 'USER,U1,R1,MITIGATED,C2']);
+    expect(r.stderr).toContain('warning NOT_APPROVED MITIGATIONS (1): C3/R1/R_ALL\n');
   });
 });

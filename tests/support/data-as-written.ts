@@ -92,3 +92,8 @@ export function findingLevels(csv: string): string[] {
     .slice(1)
     .map((l) => l.split(',').slice(0, 5).join(','));
 }
+
+/** A register keyed by user, with an APPROVED column: C1 approved, C9 not. */
+export const MITIGATIONS_BY_USER = lines('CONTROL_ID,RISK_ID,USER,APPROVED,VALID_FROM', 'C9,R1,U1,no,', 'C1,R1,U1,,20260101', 'C1,R1,U1,Yes,20260101');
+/** A register keyed by role, with a STATUS column. */
+export const MITIGATIONS_BY_ROLE = lines('CONTROL_ID,RISK_ID,AGR_NAME,STATUS', 'C2,R1,R_ALL,approved', 'C3,R1,R_ALL,draft');

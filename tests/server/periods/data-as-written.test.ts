@@ -10,7 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { multipart, pipelineApp, seedCustomer, waitFor, type PipelineApp } from '../analysis-pipeline/harness.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
-import { CONFLICTING_PAIR_SHEET, FUNCTION_WIDE_RULES, LONG_PAIR_SHEET, PAYMENT_EXTRACT, WIDE_PAIR_SHEET, type Files } from '../../support/data-as-written.ts';
+import {
+  CONFLICTING_PAIR_SHEET,
+  FUNCTION_WIDE_RULES,
+  LONG_PAIR_SHEET,
+  MITIGATIONS_BY_ROLE,
+  MITIGATIONS_BY_USER,
+  PAYMENT_EXTRACT,
+  WIDE_PAIR_SHEET,
+  type Files,
+} from '../../support/data-as-written.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'segra-data-as-written-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -107,6 +116,26 @@ function suite(target: TestDatabase): void {
     expect(levels(w.findings).filter((k) => k.startsWith('USER,U1'))).toEqual(['USER,U1,W01,MEDIUM,SOD', 'USER,U1,W02,CRITICAL,CRITICAL_ACTION']);
     const bad = await riskPeriod(CONFLICTING_PAIR_SHEET);
     expect(bad).toMatchObject({ status: 'failed', error: { status: 422, file: 'pairs.csv', line: 3, column: 'RISK_LEVEL' } });
+  }, 180_000);
+
+  it('mitigation files keyed by USER or ROLE, with APPROVED honoured and the rest counted in the answer', async () => {
+    const sp = await paymentPeriod();
+    const rp = await riskPeriod(FUNCTION_WIDE_RULES);
+    const post = async (url: string, files: Files) => {
+      const form = await multipart(files);
+      const r = await t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${admin}`, ...form.headers }, payload: form.payload });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json();
+    };
+    await post('/api/mitigating-controls/import', { 'controls.csv': 'CONTROL_ID,DESCRIPTION\nC1,One\nC2,Two\nC3,Three\nC9,Nine\n' });
+    const byUser = await post('/api/mitigations/import', { 'by-user.csv': MITIGATIONS_BY_USER });
+    expect(byUser).toMatchObject({ created: 1, warnings: [{ code: 'NOT_APPROVED', table: 'MITIGATIONS', count: 2, examples: ['C9/R1/U1', 'C1/R1/U1'] }] });
+    const a = await analyse(sp.id, rp.id);
+    expect(a.findings.map((f) => `${f.level},${f.holder},${f.status}`).sort()).toEqual(['ROLE,R_ALL,open', 'USER,U1,mitigated']);
+    const byRole = await post('/api/mitigations/import', { 'by-role.csv': MITIGATIONS_BY_ROLE });
+    expect(byRole).toMatchObject({ created: 1, warnings: [{ code: 'NOT_APPROVED', count: 1, examples: ['C3/R1/R_ALL'] }] });
+    const b = await analyse(sp.id, rp.id);
+    expect(b.findings.map((f) => `${f.level},${f.holder},${f.status}`).sort()).toEqual(['ROLE,R_ALL,mitigated', 'USER,U1,mitigated']);
   }, 180_000);
 }
 

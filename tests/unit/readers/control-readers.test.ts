@@ -21,7 +21,7 @@ describe('mitigations reader', () => {
         'MC_03;P2P002;Role;Z_AP;01.02.2026;00000000\r\n' +
         ';;;;;\r\n',
     );
-    expect(await readMitigations(file)).toEqual([
+    expect((await readMitigations(file)).assignments).toEqual([
       { controlId: 'MC_01', riskId: 'P2P001', level: 'USER', id: 'ALICE', validFrom: 20260101, validTo: 20261231 },
       { controlId: 'MC_02', riskId: 'P2P002', level: 'ROLE', id: 'Z_AP_CLERK', validFrom: null, validTo: null },
       { controlId: 'MC_03', riskId: 'P2P002', level: 'ROLE', id: 'Z_AP', validFrom: 20260201, validTo: null },
@@ -30,12 +30,12 @@ describe('mitigations reader', () => {
 
   it('VALID_FROM and VALID_TO may be left out (open); the header may be in any case and order', async () => {
     const file = fileOf('m.tsv', 'id\tlevel\trisk_id\tcontrol_id\nALICE\tUSER\tR1\tC1\n');
-    expect(await readMitigations(file)).toEqual([{ controlId: 'C1', riskId: 'R1', level: 'USER', id: 'ALICE', validFrom: null, validTo: null }]);
+    expect((await readMitigations(file)).assignments).toEqual([{ controlId: 'C1', riskId: 'R1', level: 'USER', id: 'ALICE', validFrom: null, validTo: null }]);
   });
 
   it('reads the first sheet of a workbook', async () => {
     const file = fileOf('m.xlsx', await xlsxOf({ Controls: [['CONTROL_ID', 'RISK_ID', 'LEVEL', 'ID', 'VALID_FROM', 'VALID_TO'], ['C1', 'R1', 'ROLE', 'Z_R', '20260101', '']] }));
-    expect(await readMitigations(file)).toEqual([{ controlId: 'C1', riskId: 'R1', level: 'ROLE', id: 'Z_R', validFrom: 20260101, validTo: null }]);
+    expect((await readMitigations(file)).assignments).toEqual([{ controlId: 'C1', riskId: 'R1', level: 'ROLE', id: 'Z_R', validFrom: 20260101, validTo: null }]);
   });
 
   it('refuses a LEVEL other than USER or ROLE, naming file, line and column', async () => {
