@@ -7,12 +7,12 @@ import { hasOrgLevelRisks } from '../../engine/ruleset/org-fields.ts';
 import { warningLine } from '../importers/data-warnings.ts';
 import { preferReadThreads } from '../importers/csv-bytes-half.ts';
 import { readMitigations } from '../importers/mitigation-reader.ts';
-import { readUsage } from '../importers/usage-reader.ts';
+import { DEFAULT_USAGE_WINDOW_DAYS, readUsage } from '../importers/usage-reader.ts';
 import type { FindingExtras } from './control-columns.ts';
 import { findingsCsvLines, findingsJsonLines } from './findings-output.ts';
 import { writeSortedFindingsCsv } from './findings-csv-stream.ts';
 import { readAnalysisInputs } from './inputs.ts';
-import { dateFlag, oneOf, parseFlags, requireFlag } from './options.ts';
+import { dateFlag, daysFlag, oneOf, parseFlags, requireFlag } from './options.ts';
 import { ChunkedOutput, writeLines } from './output.ts';
 import { Progress } from './progress.ts';
 
@@ -47,6 +47,8 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     client: { type: 'string' },
     mitigations: { type: 'string' },
     usage: { type: 'string' },
+    'usage-window': { type: 'string' },
+    'assume-users-valid': { type: 'boolean' },
     format: { type: 'string' },
     out: { type: 'string' },
   });
@@ -67,7 +69,9 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   // costs no extract read, and so the used tcodes' start-check objects are read from AGR_1251.
   const mitigationsRead = f.mitigations === undefined ? undefined : await readMitigations(requireFlag(f.mitigations, 'mitigations'));
   const assignments = mitigationsRead?.assignments;
-  const usageRead = f.usage === undefined ? undefined : await readUsage(requireFlag(f.usage, 'usage'), { client: f.client });
+  const usageWindowDays = f['usage-window'] === undefined ? DEFAULT_USAGE_WINDOW_DAYS : daysFlag(f['usage-window'], 'usage-window');
+  const usageRead =
+    f.usage === undefined ? undefined : await readUsage(requireFlag(f.usage, 'usage'), { client: f.client, window: { date, days: usageWindowDays } });
   const extraTcodes = usageRead ? usageRead.usage.allUsed() : undefined;
   const inputs = await readAnalysisInputs({ system, rules, client: f.client, level, progress, extraTcodes });
   const { extract, ruleset } = inputs;

@@ -11,10 +11,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   CONFLICTING_PAIR_SHEET,
+  DATED_USAGE,
   FUNCTION_WIDE_RULES,
   LONG_PAIR_SHEET,
   MITIGATIONS_BY_ROLE,
   MITIGATIONS_BY_USER,
+  MONTHLY_USAGE,
   PAYMENT_EXTRACT,
   WIDE_PAIR_SHEET,
   findingKeys,
@@ -117,5 +119,42 @@ describe('mitigation files on the command line', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(statusOf(r.stdout)).toEqual(['ROLE,R_ALL,R1,MITIGATED,C2', 'USER,U1,R1,MITIGATED,C2']);
     expect(r.stderr).toContain('warning NOT_APPROVED MITIGATIONS (1): C3/R1/R_ALL\n');
+  });
+});
+
+describe('usage dates on the command line', () => {
+  const withUsage = (text: string, ...extra: string[]) => {
+    const name = `${crypto.randomUUID()}.csv`;
+    writeFiles(work, { [name]: text });
+    return analyze(PAYMENT_EXTRACT, FUNCTION_WIDE_RULES, '--usage', path.join(work, name), ...extra);
+  };
+  const execution = (csv: string) =>
+    csv
+      .trimEnd()
+      .split('\n')
+      .slice(1)
+      .filter((l) => l.startsWith('USER,'))
+      .map((l) => `${l.split(',').slice(1, 3).join(',')},${l.split(',').at(-2)}`);
+  it('a row dated after the analysis date, or before the window, is not executed, and is counted', () => {
+    const r = withUsage(DATED_USAGE);
+    expect(r.status, r.stderr).toBe(0);
+    expect(execution(r.stdout)).toEqual(['U1,R1,PARTIAL']);
+    expect(r.stderr).toContain('warning USAGE_OUTSIDE_WINDOW USAGE (2): line 3, line 4\n');
+  });
+  it('--usage-window DAYS widens the window back, never past the analysis date', () => {
+    const r = withUsage(DATED_USAGE, '--usage-window', '800');
+    expect(execution(r.stdout)).toEqual(['U1,R1,FULL']);
+    expect(r.stderr).toContain('warning USAGE_OUTSIDE_WINDOW USAGE (1): line 3\n');
+    expect(withUsage(DATED_USAGE, '--usage-window', 'many').status).toBe(2);
+  });
+  it('a month PERIOD counts when the month has begun on the analysis date', () => {
+    const r = withUsage(MONTHLY_USAGE);
+    expect(execution(r.stdout)).toEqual(['U1,R1,PARTIAL']);
+    expect(r.stderr).toContain('warning USAGE_OUTSIDE_WINDOW USAGE (1): line 3\n');
+  });
+  it('without any date column every row counts and the window is said to be unknown', () => {
+    const r = withUsage('BNAME,TCODE\nU1,FK01\nU1,F110\n');
+    expect(execution(r.stdout)).toEqual(['U1,R1,FULL']);
+    expect(r.stderr).toContain('warning USAGE_WINDOW_UNKNOWN USAGE (2): line 2, line 3\n');
   });
 });

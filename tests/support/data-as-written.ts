@@ -97,3 +97,8 @@ export function findingLevels(csv: string): string[] {
 export const MITIGATIONS_BY_USER = lines('CONTROL_ID,RISK_ID,USER,APPROVED,VALID_FROM', 'C9,R1,U1,no,', 'C1,R1,U1,,20260101', 'C1,R1,U1,Yes,20260101');
 /** A register keyed by role, with a STATUS column. */
 export const MITIGATIONS_BY_ROLE = lines('CONTROL_ID,RISK_ID,AGR_NAME,STATUS', 'C2,R1,R_ALL,approved', 'C3,R1,R_ALL,draft');
+
+/** U1's usage: vendor maintenance in the window, payment only after the analysis date (27.11.2026) and two years before. */
+export const DATED_USAGE = lines('BNAME,TCODE,DATE', 'U1,FK01,20261101', 'U1,F110,20261201', 'U1,F110,20241201');
+/** The same by month: November 2026 has begun on the analysis date, so it counts. */
+export const MONTHLY_USAGE = lines('BNAME;TCODE;PERIOD;COUNT', 'U1;FK01;202611;4', 'U1;F110;202612;2');

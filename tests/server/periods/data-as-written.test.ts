@@ -12,6 +12,7 @@ import { multipart, pipelineApp, seedCustomer, waitFor, type PipelineApp } from 
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import {
   CONFLICTING_PAIR_SHEET,
+  DATED_USAGE,
   FUNCTION_WIDE_RULES,
   LONG_PAIR_SHEET,
   MITIGATIONS_BY_ROLE,
@@ -136,6 +137,21 @@ function suite(target: TestDatabase): void {
     expect(byRole).toMatchObject({ created: 1, warnings: [{ code: 'NOT_APPROVED', count: 1, examples: ['C3/R1/R_ALL'] }] });
     const b = await analyse(sp.id, rp.id);
     expect(b.findings.map((f) => `${f.level},${f.holder},${f.status}`).sort()).toEqual(['ROLE,R_ALL,mitigated', 'USER,U1,mitigated']);
+  }, 180_000);
+
+  it('usage rows dated after the analysis date never count, whatever window the analysis asks for; the default window is a year', async () => {
+    const sp = (await call('POST', '/api/system-periods', { name: 'Usage', periodDate: '2026-11-27', systemId })).body.id as string;
+    await upload(`/api/system-periods/${sp}/extract`, PAYMENT_EXTRACT);
+    await waitFor(() => call('GET', `/api/system-periods/${sp}`).then((r) => r.body), (p) => p.status !== 'importing', 120_000);
+    const rp = await riskPeriod(FUNCTION_WIDE_RULES);
+    await upload(`/api/system-periods/${sp}/usage`, { 'usage.csv': DATED_USAGE });
+    const u = await waitFor(() => call('GET', `/api/system-periods/${sp}/usage`).then((r) => r.body), (x) => x.status !== 'importing');
+    expect(u).toMatchObject({ status: 'ready', rows: 3 });
+    const execution = async (body: Record<string, unknown>) =>
+      (await analyse(sp, rp.id, { withUsage: true, ...body })).findings.filter((f) => f.level === 'USER').map((f) => `${f.holder},${f.execution}`);
+    expect(await execution({})).toEqual(['U1,PARTIAL']);
+    expect(await execution({ usageFrom: '2026-01-01', usageTo: '2026-12-31' })).toEqual(['U1,PARTIAL']);
+    expect(await execution({ usageFrom: '2024-01-01' })).toEqual(['U1,FULL']);
   }, 180_000);
 }
 

@@ -65,7 +65,8 @@ describe('usage reader', () => {
     expect(used(u, 'ALICE')).toEqual({ FK02: 7, F110: 1 });
     expect(used(u, 'BOB')).toEqual({ SU01: 1 });
     expect(u.rows).toBe(6);
-    expect(u.warnings).toEqual([]);
+    // DESIGN 4.1b: the three rows without a day count, and are said to be outside any known window.
+    expect(u.warnings).toEqual([{ code: 'USAGE_WINDOW_UNKNOWN', table: 'USAGE', count: 3, examples: ['line 5', 'line 6', 'line 7'] }]);
   });
 
   it('style ACCOUNT, ENTRY_ID (ST03N, tab-separated, no COUNT): one run per row; the padded entry with its type letter gives the tcode', async () => {
@@ -97,7 +98,10 @@ describe('usage reader', () => {
 
   it('counts rows without a user or a tcode in a warning instead of dropping them in silence', async () => {
     const u = await readUsage(fileOf('u.csv', 'BNAME,TCODE,COUNT\nALICE,,3\n,SU01,1\nALICE,SU01,1\n'));
-    expect(u.warnings).toEqual([{ code: 'USAGE_ROW_WITHOUT_USER_OR_TCODE', table: 'USAGE', count: 2, examples: ['line 2', 'line 3'] }]);
+    expect(u.warnings).toEqual([
+      { code: 'USAGE_ROW_WITHOUT_USER_OR_TCODE', table: 'USAGE', count: 2, examples: ['line 2', 'line 3'] },
+      { code: 'USAGE_WINDOW_UNKNOWN', table: 'USAGE', count: 1, examples: ['line 4'] },
+    ]);
     expect(used(u, 'ALICE')).toEqual({ SU01: 1 });
   });
 
