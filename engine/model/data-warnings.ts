@@ -15,6 +15,7 @@ export const WARNING_CODES = [
   // DESIGN 4.1b and amended rule 8 (issue 29): data as others write it.
   'ACTION_NOT_IN_FUNCTION',
   'TABLE_BY_HEADER',
+  'TABLE_NOT_READ',
   'TCODE_LIST',
   'NO_USER_MASTER',
   'IGNORED_COLUMNS',

@@ -22,6 +22,8 @@ export async function readAnalysisInputs(args: {
   progress?: Progress;
   /** Tcodes asked about beyond the ruleset's actions (usage, DESIGN 5.17): their start checks' objects are read too. */
   extraTcodes?: ReadonlySet<string>;
+  /** DESIGN 4.1b: without USR02, every assigned user is a valid dialog user (NO_USER_MASTER). */
+  assumeUsersValid?: boolean;
 }): Promise<{ extract: SystemExtract; ruleset: Ruleset; warnings: InputWarning[] }> {
   const read = await readRulesetAndWarnings(args.rules);
   const ruleset = read.ruleset;
@@ -29,6 +31,7 @@ export async function readAnalysisInputs(args: {
   const warnings: DataWarning[] = [];
   const extract = await readSystemExtract(args.system, {
     client: args.client,
+    assumeUsersValid: args.assumeUsersValid,
     objects,
     warnings,
     // Only the engine reads these rows here: as columns, no object per row (issue 12).

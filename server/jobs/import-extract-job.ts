@@ -100,6 +100,7 @@ export async function runExtractImport(db: Database, job: ImportExtractJob): Pro
       (into) =>
         readSystemExtract(job.input, {
           client: job.client,
+          assumeUsersValid: job.assumeUsersValid === true,
           into,
           warnings,
           onProgress: ({ table }) => {

@@ -17,7 +17,10 @@ import {
   MITIGATIONS_BY_ROLE,
   MITIGATIONS_BY_USER,
   MONTHLY_USAGE,
+  NO_USER_MASTER_EXTRACT,
   PAYMENT_EXTRACT,
+  RENAMED_EXTRACT,
+  TCODE_LIST_EXTRACT,
   WIDE_PAIR_SHEET,
   findingKeys,
   findingLevels,
@@ -156,5 +159,42 @@ describe('usage dates on the command line', () => {
     const r = withUsage('BNAME,TCODE\nU1,FK01\nU1,F110\n');
     expect(execution(r.stdout)).toEqual(['U1,R1,FULL']);
     expect(r.stderr).toContain('warning USAGE_WINDOW_UNKNOWN USAGE (2): line 2, line 3\n');
+  });
+});
+
+describe('tables as people name them, on the command line', () => {
+  it('a file not named after its table is known by its header: the same findings, each mapping named', () => {
+    const plain = analyze(PAYMENT_EXTRACT, FUNCTION_WIDE_RULES);
+    const renamed = analyze(RENAMED_EXTRACT, FUNCTION_WIDE_RULES);
+    expect(renamed.status, renamed.stderr).toBe(0);
+    expect(renamed.stdout).toBe(plain.stdout);
+    expect(renamed.stderr).toContain('warning TABLE_BY_HEADER AGR_1251 (1): role_auth_values.csv → AGR_1251\n');
+    expect(renamed.stderr).toContain('warning TABLE_BY_HEADER AGR_USERS (1): user_roles.csv → AGR_USERS\n');
+    expect(renamed.stderr).toContain('warning TABLE_BY_HEADER USR02 (1): user_master.csv → USR02\n');
+  });
+  it('refuses a file whose header fits two tables equally, or none, naming the file and the candidates', () => {
+    const two = analyze({ ...PAYMENT_EXTRACT, 'people.csv': 'BNAME\nU1\n' }, FUNCTION_WIDE_RULES);
+    expect(two.status).toBe(2);
+    expect(two.stderr).toMatch(/people\.csv.*USR02, USER_ADDR/);
+    const none = analyze({ ...PAYMENT_EXTRACT, 'notes.csv': 'WHAT,WHEN\nx,y\n' }, FUNCTION_WIDE_RULES);
+    expect(none.status).toBe(2);
+    expect(none.stderr).toMatch(/notes\.csv.*no table/);
+  });
+  it('without USR02 refuses, naming --assume-users-valid; with it every assigned user is a valid dialog user, said in NO_USER_MASTER', () => {
+    const refused = analyze(NO_USER_MASTER_EXTRACT, FUNCTION_WIDE_RULES);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('--assume-users-valid');
+    const r = analyze(NO_USER_MASTER_EXTRACT, FUNCTION_WIDE_RULES, '--assume-users-valid');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe(analyze(PAYMENT_EXTRACT, FUNCTION_WIDE_RULES).stdout);
+    expect(r.stderr).toContain('warning NO_USER_MASTER USR02 (2): U1, U2\n');
+  });
+  it('reads role → transaction lists as S_TCODE rows, and counts assigned users missing from USR02 in the warnings and the summary', () => {
+    const r = analyze(TCODE_LIST_EXTRACT, FUNCTION_WIDE_RULES, '--level', 'action');
+    expect(r.status, r.stderr).toBe(0);
+    expect(findingKeys(r.stdout)).toEqual(['ROLE,R_ALL,R1', 'USER,U1,R1']);
+    expect(r.stderr).toMatch(/warning TCODE_LIST AGR_1251 \(1\): role_tcodes\.csv \(ROLE, TCODE\) → S_TCODE TCODE_LIST: only action-level results are meaningful/);
+    expect(r.stderr).toContain('warning USER_NOT_IN_USR02 AGR_USERS (1): U3\n');
+    expect(r.stderr).toContain('1 assigned but missing from USR02 (not analysed)');
   });
 });

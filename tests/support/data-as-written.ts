@@ -102,3 +102,23 @@ export const MITIGATIONS_BY_ROLE = lines('CONTROL_ID,RISK_ID,AGR_NAME,STATUS', '
 export const DATED_USAGE = lines('BNAME,TCODE,DATE', 'U1,FK01,20261101', 'U1,F110,20261201', 'U1,F110,20241201');
 /** The same by month: November 2026 has begun on the analysis date, so it counts. */
 export const MONTHLY_USAGE = lines('BNAME;TCODE;PERIOD;COUNT', 'U1;FK01;202611;4', 'U1;F110;202612;2');
+
+/** PAYMENT_EXTRACT under the names people give their files: each table known by its header. */
+export const RENAMED_EXTRACT: Files = {
+  'user_master.csv': PAYMENT_EXTRACT['USR02.csv'],
+  'user_roles.csv': PAYMENT_EXTRACT['AGR_USERS.csv'],
+  'role_auth_values.csv': PAYMENT_EXTRACT['AGR_1251.csv'],
+};
+
+/** The same without a user master, as four of six public datasets come. */
+export const NO_USER_MASTER_EXTRACT: Files = {
+  'user_roles.csv': PAYMENT_EXTRACT['AGR_USERS.csv'],
+  'role_auth_values.csv': PAYMENT_EXTRACT['AGR_1251.csv'],
+};
+
+/** Roles as lists of transactions (no authorisation values), U3 assigned but missing from USR02. */
+export const TCODE_LIST_EXTRACT: Files = {
+  'USR02.csv': PAYMENT_EXTRACT['USR02.csv'],
+  'user_roles.csv': lines('UNAME,AGR_NAME', 'U1,R_ALL', 'U2,R_DISP', 'U3,R_ALL'),
+  'role_tcodes.csv': lines('ROLE;TCODE', 'R_ALL;F110', 'R_ALL;FK01', 'R_DISP;FK03'),
+};

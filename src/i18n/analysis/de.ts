@@ -101,6 +101,7 @@ export const de: typeof en = {
       COLUMN_DEFAULTED: 'Technische Spalten fehlen: mit Vorgabewerten gelesen',
       ACTION_NOT_IN_FUNCTION: 'Berechtigungszeilen mit einer Aktion, die ihre Funktion nicht hat (nicht ausgewertet)',
       TABLE_BY_HEADER: 'Dateien, deren Name keine SAP-Tabelle ist, an ihren Spaltenköpfen erkannt',
+      TABLE_NOT_READ: 'Dateien mit Namen von SAP-Tabellen, die Segra nicht liest (nicht gelesen)',
       TCODE_LIST: 'Rolle-Transaktion-Listen als S_TCODE-Berechtigungen gelesen: nur Ergebnisse auf Aktionsebene sind aussagekräftig',
       NO_USER_MASTER: 'Kein Benutzerstamm (USR02): jeder zugeordnete Benutzer gilt als gültiger, nicht gesperrter Dialogbenutzer',
       IGNORED_COLUMNS: 'Spalten, die nicht gelesen wurden',
@@ -122,6 +123,7 @@ export const de: typeof en = {
     no_file: 'Bitte zuerst eine Datei auswählen',
     bad_kind: 'Nur .zip-, .xlsx-, .csv-, .txt- oder .tsv-Dateien können hochgeladen werden',
     one_archive: 'Entweder eine .zip- oder .xlsx-Datei oder mehrere Tabellendateien hochladen',
+    assume_users_valid: 'Benutzer ohne Benutzerstamm (USR02) sind gültig',
   },
   default: {
     label: 'Standardanalyse',

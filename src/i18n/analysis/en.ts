@@ -99,6 +99,7 @@ export const en = {
       COLUMN_DEFAULTED: 'Technical columns missing: read with their defaults',
       ACTION_NOT_IN_FUNCTION: 'Permission lines naming an action their function does not have (not evaluated)',
       TABLE_BY_HEADER: 'Files whose name is not an SAP table, recognised by their header',
+      TABLE_NOT_READ: 'Files named after SAP tables Segra does not read (not read)',
       TCODE_LIST: 'Role → transaction lists read as S_TCODE authorisations: only action-level results are meaningful',
       NO_USER_MASTER: 'No user master (USR02): every assigned user taken as a valid, unlocked dialog user',
       IGNORED_COLUMNS: 'Columns that were not read',
@@ -120,6 +121,7 @@ export const en = {
     no_file: 'Select a file first',
     bad_kind: 'Only .zip, .xlsx, .csv, .txt or .tsv files can be uploaded',
     one_archive: 'Upload either one .zip or .xlsx file or several table files',
+    assume_users_valid: 'Users without a user master (USR02) are valid',
   },
   default: {
     label: 'Default analysis',

@@ -101,6 +101,7 @@ export const tr: typeof en = {
       COLUMN_DEFAULTED: 'Teknik sütunlar eksik: varsayılan değerlerle okundu',
       ACTION_NOT_IN_FUNCTION: 'Fonksiyonunda olmayan bir eylemi anan yetki satırları (değerlendirilmedi)',
       TABLE_BY_HEADER: 'Adı bir SAP tablosu olmayan, başlığından tanınan dosyalar',
+      TABLE_NOT_READ: "Segra'nın okumadığı SAP tablolarının adını taşıyan dosyalar (okunmadı)",
       TCODE_LIST: 'Rol → işlem listeleri S_TCODE yetkileri olarak okundu: yalnızca eylem düzeyindeki sonuçlar anlamlı',
       NO_USER_MASTER: 'Kullanıcı ana verisi (USR02) yok: atanan her kullanıcı geçerli, kilitsiz bir diyalog kullanıcısı sayıldı',
       IGNORED_COLUMNS: 'Okunmayan sütunlar',
@@ -122,6 +123,7 @@ export const tr: typeof en = {
     no_file: 'Önce bir dosya seçin',
     bad_kind: 'Yalnızca .zip, .xlsx, .csv, .txt veya .tsv dosyaları yüklenebilir',
     one_archive: 'Ya tek bir .zip veya .xlsx dosyası ya da birkaç tablo dosyası yükleyin',
+    assume_users_valid: 'Kullanıcı ana verisi (USR02) olmayan kullanıcılar geçerli sayılsın',
   },
   default: {
     label: 'Varsayılan analiz',

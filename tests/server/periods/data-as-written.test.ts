@@ -17,7 +17,10 @@ import {
   LONG_PAIR_SHEET,
   MITIGATIONS_BY_ROLE,
   MITIGATIONS_BY_USER,
+  NO_USER_MASTER_EXTRACT,
   PAYMENT_EXTRACT,
+  RENAMED_EXTRACT,
+  TCODE_LIST_EXTRACT,
   WIDE_PAIR_SHEET,
   type Files,
 } from '../../support/data-as-written.ts';
@@ -152,6 +155,33 @@ function suite(target: TestDatabase): void {
     expect(await execution({})).toEqual(['U1,PARTIAL']);
     expect(await execution({ usageFrom: '2026-01-01', usageTo: '2026-12-31' })).toEqual(['U1,PARTIAL']);
     expect(await execution({ usageFrom: '2024-01-01' })).toEqual(['U1,FULL']);
+  }, 180_000);
+
+  it('tables by header, no user master (the upload choice), role → transaction lists: the findings of the named files, every reading on the import record', async () => {
+    const rp = await riskPeriod(FUNCTION_WIDE_RULES);
+    const plain = await analyse((await paymentPeriod()).id, rp.id);
+    const renamed = await systemPeriod(RENAMED_EXTRACT);
+    expect(renamed).toMatchObject({ status: 'ready' });
+    expect((renamed.warnings as Warning[]).filter((w) => w.code === 'TABLE_BY_HEADER').map((w) => w.examples[0]).sort()).toEqual([
+      'role_auth_values.csv → AGR_1251',
+      'user_master.csv → USR02',
+      'user_roles.csv → AGR_USERS',
+    ]);
+    expect((await analyse(renamed.id, rp.id)).keys).toEqual(plain.keys);
+
+    const refused = await systemPeriod(NO_USER_MASTER_EXTRACT);
+    expect(refused).toMatchObject({ status: 'failed', error: { status: 422, code: 'UNPROCESSABLE_UPLOAD' } });
+    expect(JSON.stringify(refused.error)).toContain('assume-users-valid');
+    const assumed = await systemPeriod(NO_USER_MASTER_EXTRACT, { assumeUsersValid: 'true' });
+    expect(assumed).toMatchObject({ status: 'ready' });
+    expect(assumed.warnings as Warning[]).toContainEqual({ code: 'NO_USER_MASTER', table: 'USR02', count: 2, examples: ['U1', 'U2'] });
+    expect((await analyse(assumed.id, rp.id)).keys).toEqual(plain.keys);
+
+    const lists = await systemPeriod(TCODE_LIST_EXTRACT);
+    expect(lists).toMatchObject({ status: 'ready' });
+    const codes = (lists.warnings as Warning[]).map((w) => `${w.code} ${w.table} ${w.count}`);
+    expect(codes).toEqual(expect.arrayContaining(['TCODE_LIST AGR_1251 1', 'USER_NOT_IN_USR02 AGR_USERS 1']));
+    expect((await analyse(lists.id, rp.id, { level: 'action' })).keys).toEqual(['ROLE,R_ALL,R1', 'USER,U1,R1']);
   }, 180_000);
 }
 
