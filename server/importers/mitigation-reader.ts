@@ -12,7 +12,7 @@
 import type { InputWarning, MitigationAssignment } from '../../engine/model/controls.ts';
 import { WarningTally } from './data-warnings.ts';
 import { InputError, showValue } from './input-error.ts';
-import { columnName, dateCell, indexColumns, isBlank, withSingleTable } from './single-table.ts';
+import { columnName, dateCell, ignoredColumnsOf, indexColumns, isBlank, withSingleTable } from './single-table.ts';
 
 const COLUMNS = {
   control: { names: ['CONTROL_ID'], required: true },
@@ -92,7 +92,7 @@ export async function readMitigationRows(file: string, onRow: (row: MitigationRo
       );
     });
     const w = notApproved.toWarning('NOT_APPROVED', 'MITIGATIONS');
-    return w ? [w] : [];
+    return [...ignoredColumnsOf(table, 'MITIGATIONS', c), ...(w ? [w] : [])];
   });
 }
 

@@ -22,6 +22,7 @@ import { RULESET_FILES, type RulesetFileName } from '../../engine/rulesets/rules
 import type { Ruleset } from '../../engine/model/ruleset.ts';
 import type { InputWarning } from '../../engine/model/controls.ts';
 import { rulesetWarnings } from '../../engine/ruleset/ruleset-warnings.ts';
+import { ignoredColumnsWarning } from './table-warnings.ts';
 import type { LoadedTable } from './ruleset-cells.ts';
 import { isFlatHeader, readFlat } from './ruleset-flat.ts';
 import { readMultiFile } from './ruleset-multi-file.ts';
@@ -39,14 +40,17 @@ export async function readRuleset(input: TableSourceInput): Promise<Ruleset> {
 
 /** A ruleset with what its reading left unread or unevaluated (issue 29), for the CLI and the import record alike. */
 export async function readRulesetAndWarnings(input: TableSourceInput): Promise<{ ruleset: Ruleset; warnings: InputWarning[] }> {
-  const read = await readRulesetTables(input);
+  const loaded: LoadedTable[] = [];
+  const read = await readRulesetTables(input, loaded);
   const ruleset = 'risks' in read ? read : read.ruleset;
-  return { ruleset, warnings: [...('risks' in read ? [] : read.warnings), ...rulesetWarnings(ruleset)] };
+  // A file of the ruleset that no reader looked at is ignored whole; of the others, the columns unread.
+  const ignored = loaded.flatMap((t) => (t.read ? [ignoredColumnsWarning(t.table, t.header, t.read)] : [])).filter((w) => w !== undefined);
+  return { ruleset, warnings: [...('risks' in read ? [] : read.warnings), ...ignored, ...rulesetWarnings(ruleset)] };
 }
 
 type Read = Ruleset | { ruleset: Ruleset; warnings: InputWarning[] };
 
-async function readRulesetTables(input: TableSourceInput): Promise<Read> {
+async function readRulesetTables(input: TableSourceInput, loaded: LoadedTable[]): Promise<Read> {
   // The JSON form (ruleset-json.ts) is one .json file.
   const json = await jsonRulesetInput(input);
   if (json) return json;
@@ -91,7 +95,9 @@ async function readRulesetTables(input: TableSourceInput): Promise<Read> {
         }
       }
     });
-    tables.set(t.table, { table: t.table, fileName: t.fileName, header: t.header, headerLine: t.headerLine, rows });
+    const table: LoadedTable = { table: t.table, fileName: t.fileName, header: t.header, headerLine: t.headerLine, rows };
+    loaded.push(table);
+    tables.set(t.table, table);
   }
 
   if (grc.size > 0 && !FILE_NAMES.some((n) => tables.has(n)))

@@ -12,7 +12,7 @@ import type { InputWarning } from '../../engine/model/controls.ts';
 import { InputError, showValue } from './input-error.ts';
 import { WarningTally } from './data-warnings.ts';
 import { date8MinusDays, type Date8 } from '../../engine/model/dates.ts';
-import { columnName, dateCell, indexColumns, isBlank, withSingleTable } from './single-table.ts';
+import { columnName, dateCell, ignoredColumnsOf, indexColumns, isBlank, withSingleTable } from './single-table.ts';
 import type { SourceTable } from './table-source.ts';
 
 /** Accepted column names, technical first; the first one found wins. */
@@ -192,6 +192,7 @@ export async function readUsage(file: string, options: { client?: string; onRow?
     });
     const warnings: InputWarning[] =
       incompleteCount === 0 ? [] : [{ code: 'USAGE_ROW_WITHOUT_USER_OR_TCODE', table: 'USAGE', count: incompleteCount, examples: incomplete }];
+    warnings.push(...ignoredColumnsOf(table, 'USAGE', c, d));
     const out = outside.toWarning('USAGE_OUTSIDE_WINDOW', 'USAGE');
     if (out) warnings.push(out);
     // Rows without a day count in every window: the result says the window is not known for them.

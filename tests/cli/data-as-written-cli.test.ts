@@ -198,3 +198,17 @@ describe('tables as people name them, on the command line', () => {
     expect(r.stderr).toContain('1 assigned but missing from USR02 (not analysed)');
   });
 });
+
+describe('columns nobody reads, on the command line', () => {
+  it('are named for extracts, rulesets, mitigations and usage alike', () => {
+    const system = { ...PAYMENT_EXTRACT, 'AGR_USERS.csv': 'AGR_NAME,UNAME,FROM_DAT,TO_DAT,COMMENT\nR_ALL,U1,,,x\nR_DISP,U2,,,y\n' };
+    const rules = { ...FUNCTION_WIDE_RULES, 'RISKS.csv': 'RISK_ID,DESCRIPTION,RISK_TYPE,RISK_LEVEL,BUSINESS_PROCESS,ACTIVE,OWNER\nR1,Vendor and payment,SOD,HIGH,FI,X,Ann\n' };
+    writeFiles(work, { 'm-ignored.csv': 'CONTROL_ID,RISK_ID,USER,NOTE\nC1,R1,U1,checked\n', 'u-ignored.csv': 'BNAME,TCODE,TERMINAL\nU1,F110,T1\n' });
+    const r = analyze(system, rules, '--mitigations', path.join(work, 'm-ignored.csv'), '--usage', path.join(work, 'u-ignored.csv'));
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toContain('warning IGNORED_COLUMNS AGR_USERS (1): COMMENT\n');
+    expect(r.stderr).toContain('warning IGNORED_COLUMNS RISKS (1): OWNER\n');
+    expect(r.stderr).toContain('warning IGNORED_COLUMNS MITIGATIONS (1): NOTE\n');
+    expect(r.stderr).toContain('warning IGNORED_COLUMNS USAGE (1): TERMINAL\n');
+  });
+});

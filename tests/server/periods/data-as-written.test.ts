@@ -183,6 +183,13 @@ function suite(target: TestDatabase): void {
     expect(codes).toEqual(expect.arrayContaining(['TCODE_LIST AGR_1251 1', 'USER_NOT_IN_USR02 AGR_USERS 1']));
     expect((await analyse(lists.id, rp.id, { level: 'action' })).keys).toEqual(['ROLE,R_ALL,R1', 'USER,U1,R1']);
   }, 180_000);
+
+  it('names the columns nobody reads on the import records of extracts and rulesets', async () => {
+    const sp = await systemPeriod({ ...PAYMENT_EXTRACT, 'AGR_USERS.csv': 'AGR_NAME,UNAME,COMMENT\nR_ALL,U1,x\n' });
+    expect(sp.warnings as Warning[]).toContainEqual({ code: 'IGNORED_COLUMNS', table: 'AGR_USERS', count: 1, examples: ['COMMENT'] });
+    const rp = await riskPeriod({ ...FUNCTION_WIDE_RULES, 'RISKS.csv': 'RISK_ID,DESCRIPTION,RISK_TYPE,RISK_LEVEL,OWNER\nR1,x,SOD,HIGH,Ann\n' });
+    expect(rp.warnings as Warning[]).toContainEqual({ code: 'IGNORED_COLUMNS', table: 'RISKS', count: 1, examples: ['OWNER'] });
+  }, 180_000);
 }
 
 describe('data as others write it, uploaded, on PGlite', () => suite(pgliteDatabase()));
