@@ -8,28 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../server/cli/main.ts';
 import { LANDSCAPE_DATE, landscapeArb } from '../reference/arbitraries.ts';
-import { writeExtract, writeRuleset } from './landscape-files.ts';
+import { segraInProcess, writeExtract, writeRuleset } from './landscape-files.ts';
 
 const RUNS = Number(process.env.SEGRA_CLI_PROPERTY_RUNS ?? 25);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'segra-tables-by-header-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-/** Runs the command in this process; returns the exit status and what it wrote on stderr. */
-async function segra(args: string[]): Promise<{ status: number; stderr: string }> {
-  const write = process.stderr.write.bind(process.stderr);
-  let stderr = '';
-  process.stderr.write = ((chunk: string) => {
-    stderr += chunk;
-    return true;
-  }) as typeof process.stderr.write;
-  try {
-    return { status: await main(args), stderr };
-  } finally {
-    process.stderr.write = write;
-  }
-}
+const segra = segraInProcess;
 
 describe('tables by their header (random extracts, every file renamed)', () => {
   it('gives the findings of the SAP-named files and names each mapping', async () => {
