@@ -1,7 +1,8 @@
 /** Usage lines of the commands (DESIGN 11), kept apart so `segra --help` loads no command. */
 export const ANALYZE_USAGE = `segra analyze --system S --rules R [--date YYYYMMDD] [--level action|permission]
                [--mode same-instance|union] [--include-locked] [--include-expired]
-               [--client NNN] [--mitigations FILE] [--usage FILE] [--format csv|json] [--out FILE]`;
+               [--client NNN] [--mitigations FILE] [--usage FILE] [--usage-window DAYS]
+               [--assume-users-valid] [--format csv|json] [--out FILE]`;
 export const BASIS_USAGE = 'segra basis --system S [--date YYYYMMDD] [--client NNN] [--format csv|json] [--out FILE]';
 export const GENERATE_USAGE = 'segra generate --size S|M|L|XL|LW --out DIR [--seed N] [--controls] [--dense] [--scale F (LW only)]';
 export const BENCH_USAGE = 'segra bench [--sizes S,M,L,LD,LW] [--write docs/benchmarks.md] [--server --database-url postgres://… [--load-seconds 5]]';

@@ -56,13 +56,14 @@ export async function runUsageImport(db: Database, queued: ImportUsageJob, attem
     job = { ...job, ...(await fetchJobUpload(db, { dir: job.dir, input: '', storedUpload: job.storedUpload }, uploadsRoot())) };
     const read = await readUsage(path.join(job.dir, job.fileName), {
       client: job.client,
-      onRow: (user, tcode, count, day) => {
-        const key = `${user}\t${tcode}\t${day ?? ''}`;
+      onRow: (user, tcode, count, day, firstDay) => {
+        const key = `${user}\t${tcode}\t${day ?? ''}\t${firstDay ?? ''}`;
         sums.set(key, (sums.get(key) ?? 0) + count);
         users.add(user);
         tcodes.add(tcode);
         if (day !== null) {
-          if (first === null || day < first) first = day;
+          const from = firstDay ?? day;
+          if (first === null || from < first) first = from;
           if (last === null || day > last) last = day;
         }
       },
@@ -73,16 +74,17 @@ export async function runUsageImport(db: Database, queued: ImportUsageJob, attem
     const total = Math.max(1, sums.size);
     let chunk: string[] = [];
     for (const [key, count] of sums) {
-      const [user, tcode, day] = key.split('\t');
-      chunk.push(`${job.importId}\t${copyText(user)}\t${copyText(tcode)}\t${day === '' ? COPY_NULL : date8ToIso(Number(day))}\t${count}\n`);
+      const [user, tcode, day, firstDay] = key.split('\t');
+      const iso = (d: string) => (d === '' ? COPY_NULL : date8ToIso(Number(d)));
+      chunk.push(`${job.importId}\t${copyText(user)}\t${copyText(tcode)}\t${iso(day)}\t${iso(firstDay)}\t${count}\n`);
       if (chunk.length >= CHUNK_ROWS) {
-        await db.copyIn('usage_rows', ['import_id', 'bname', 'tcode', 'day', 'count'], [chunk.join('')]);
+        await db.copyIn('usage_rows', ['import_id', 'bname', 'tcode', 'day', 'first_day', 'count'], [chunk.join('')]);
         done += chunk.length;
         chunk = [];
         await setProgress(db, job, 50 + Math.floor((49 * done) / total));
       }
     }
-    if (chunk.length > 0) await db.copyIn('usage_rows', ['import_id', 'bname', 'tcode', 'day', 'count'], [chunk.join('')]);
+    if (chunk.length > 0) await db.copyIn('usage_rows', ['import_id', 'bname', 'tcode', 'day', 'first_day', 'count'], [chunk.join('')]);
     const previous = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ usage_import_id: string | null }>(
         'SELECT usage_import_id FROM system_period_usage WHERE system_period_id = $1 AND importing_id = $2 FOR UPDATE',

@@ -20,7 +20,9 @@ import { reapplyMitigations } from '../../analyses/mitigations.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { InputError, isInputError, showValue } from '../../importers/input-error.ts';
-import { columnName, dateCell, indexColumns, isBlank, withSingleTable } from '../../importers/single-table.ts';
+import { readMitigationRows } from '../../importers/mitigation-reader.ts';
+import type { InputWarning } from '../../../engine/model/controls.ts';
+import { columnName, indexColumns, isBlank, withSingleTable } from '../../importers/single-table.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
 import { formatParam, XLSX_TYPE } from '../../resources/query-params.ts';
 import { resourceContext, type ResourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
@@ -159,51 +161,36 @@ interface MitigationLine {
   reason: string;
 }
 
-/** The command line's mitigation file (importers/mitigation-reader.ts), with an optional REASON column. */
-async function readMitigationLines(file: string, controls: Map<string, string>, risks: Set<string>, unknownRisks: Set<string>): Promise<MitigationLine[]> {
-  return withSingleTable(file, async (t) => {
-    const c = indexColumns(t, {
-      control: { names: ['CONTROL_ID'], required: true },
-      risk: { names: ['RISK_ID'], required: true },
-      level: { names: ['LEVEL'], required: true },
-      id: { names: ['ID'], required: true },
-      from: { names: ['VALID_FROM'], required: false },
-      to: { names: ['VALID_TO'], required: false },
-      reason: { names: ['REASON'], required: false },
+/**
+ * The command line's mitigation file, read by its reader (importers/mitigation-reader.ts: LEVEL
+ * + ID or USER/ROLE columns, APPROVED honoured), with an optional REASON column.
+ */
+async function readMitigationLines(
+  file: string,
+  controls: Map<string, string>,
+  risks: Set<string>,
+  unknownRisks: Set<string>,
+): Promise<{ lines: MitigationLine[]; warnings: InputWarning[] }> {
+  const lines: MitigationLine[] = [];
+  const warnings = await readMitigationRows(file, (row, fail) => {
+    if (!controls.has(row.controlId)) fail('control', `no mitigating control has the id ${showValue(row.controlId)}`);
+    // A register outlives risks: a row of a risk no ruleset of the customer has is left out and named.
+    if (!risks.has(row.riskId)) {
+      unknownRisks.add(row.riskId);
+      return;
+    }
+    if (row.validFrom !== null && row.validTo !== null && row.validFrom > row.validTo) fail('to', 'VALID_TO is before VALID_FROM');
+    lines.push({
+      controlId: row.controlId,
+      riskId: row.riskId,
+      level: row.level,
+      holder: row.id,
+      validFrom: row.validFrom === null ? null : date8ToIso(row.validFrom),
+      validTo: row.validTo === null ? null : date8ToIso(row.validTo),
+      reason: row.reason,
     });
-    const out: MitigationLine[] = [];
-    await t.forEachRow((values, line) => {
-      if (isBlank(values)) return;
-      const fail = (i: number, problem: string): never => {
-        throw new InputError(problem, { file: t.fileName, line, column: columnName(t, i) });
-      };
-      const named = (i: number, what: string): string => values[i].trim() || fail(i, `${what} is empty`);
-      const controlId = named(c.control, 'the control id');
-      if (!controls.has(controlId)) fail(c.control, `no mitigating control has the id ${showValue(values[c.control])}`);
-      const riskId = named(c.risk, 'the risk id');
-      // A register outlives risks: a row of a risk no ruleset of the customer has is left out and named.
-      if (!risks.has(riskId)) {
-        unknownRisks.add(riskId);
-        return;
-      }
-      const level = values[c.level].trim().toUpperCase();
-      if (level !== 'USER' && level !== 'ROLE') fail(c.level, `expected USER or ROLE, got ${showValue(values[c.level])}`);
-      const holder = named(c.id, level === 'USER' ? 'the user (ID)' : 'the role (ID)');
-      const from = c.from < 0 ? null : dateCell(t, line, c.from, values[c.from]);
-      const to = c.to < 0 ? null : dateCell(t, line, c.to, values[c.to]);
-      if (from !== null && to !== null && from > to) fail(c.to, 'VALID_TO is before VALID_FROM');
-      out.push({
-        controlId,
-        riskId,
-        level: level as 'USER' | 'ROLE',
-        holder,
-        validFrom: from === null ? null : date8ToIso(from),
-        validTo: to === null ? null : date8ToIso(to),
-        reason: c.reason < 0 ? '' : values[c.reason].trim(),
-      });
-    });
-    return out;
   });
+  return { lines, warnings };
 }
 
 async function writeContext(db: Database, spec: ResourceSpec, request: FastifyRequest, op: 'read' | 'create'): Promise<ResourceContext & { customerId: string }> {
@@ -265,7 +252,7 @@ export function registerMitigationFiles(app: FastifyInstance, db: Database): voi
     const controlIds = new Map(controls.rows.map((c) => [c.control_id, c.id]));
     const risks = await db.query<{ risk_id: string }>('SELECT DISTINCT risk_id FROM risks WHERE customer_id = $1', [ctx.customerId]);
     const unknownRisks = new Set<string>();
-    const lines = await withUploadedFile(request, (file) => readMitigationLines(file, controlIds, new Set(risks.rows.map((r) => r.risk_id)), unknownRisks));
+    const { lines, warnings } = await withUploadedFile(request, (file) => readMitigationLines(file, controlIds, new Set(risks.rows.map((r) => r.risk_id)), unknownRisks));
     let created = 0;
     let skipped = 0;
     await db.transaction(async (tx) => {
@@ -285,6 +272,7 @@ export function registerMitigationFiles(app: FastifyInstance, db: Database): voi
     });
     await reapplyMitigations(db, ctx.customerId, { riskIds: [...new Set(lines.map((l) => l.riskId))] });
     // Rows left out: their risk is unknown (RISK_NOT_IN_RULESET, as `segra analyze` warns).
-    return { created, skipped, unknownRisks: [...unknownRisks].sort() };
+    // Rows not approved are left out too, counted as `segra analyze` counts them (NOT_APPROVED).
+    return { created, skipped, unknownRisks: [...unknownRisks].sort(), warnings };
   });
 }
