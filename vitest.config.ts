@@ -7,6 +7,7 @@ const UNIT_SLOW = [
   // generate or read whole landscapes: pure code too, but minutes, not seconds.
   'tests/unit/**/*.property.test.ts',
   'tests/unit/generator.test.ts',
+  'tests/unit/generator-wide.test.ts',
   'tests/unit/readers/real-exports.test.ts',
 ];
 

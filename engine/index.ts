@@ -5,6 +5,7 @@ export { simulate, simulateOn, SimulationError } from './analysis/simulate.ts';
 export { compareFindings } from './analysis/compare.ts';
 export { scopeUsers } from './analysis/scope.ts';
 export { compileRuleset } from './ruleset/compile.ts';
+export { rulesetWarnings } from './ruleset/ruleset-warnings.ts';
 export { rulesetToTables, RULESET_FILES } from './rulesets/ruleset-tables.ts';
 export {
   findingsToCsv,

@@ -13,11 +13,15 @@ import { randomFor } from './random.ts';
 import { writeRoles } from './roles.ts';
 import { TCODE_TEXTS } from './sap-catalogue.ts';
 import { writeUsers } from './users.ts';
+import { scaledWideSpec, WIDE_SPEC, writeWideLandscape } from './wide-landscape.ts';
 
 export type { LandscapeSize } from './plan.ts';
 
 export interface GenerateLandscapeOptions {
-  size: LandscapeSize;
+  /** S–XL, or LW ("L, wide", issue 30: wide-landscape.ts), whose shape differs, not only its size. */
+  size: LandscapeSize | 'LW';
+  /** LW only: users and roles scaled by this factor (0 < scale ≤ 1), each role as wide (tests). */
+  scale?: number;
   seed: number;
   /** The landscape goes to `outDir/system/` (one CSV per SAP table) and `outDir/rules/` (the ruleset). */
   outDir: string;
@@ -76,6 +80,8 @@ const CLIENTS: [string, string, string, string][] = [
  * and the default ruleset in the multi-file form (4.2). Everything is streamed to disk.
  */
 export async function generateLandscape(options: GenerateLandscapeOptions): Promise<GenerateLandscapeResult> {
+  if (options.size === 'LW') return generateWide(options);
+  if (options.scale !== undefined) throw new Error('a landscape scale is for size LW only');
   const spec = SIZES[options.size];
   if (!spec) throw new Error(`unknown landscape size: ${String(options.size)}`);
   const seed = Math.trunc(options.seed);
@@ -168,8 +174,27 @@ export async function generateLandscape(options: GenerateLandscapeOptions): Prom
   };
 }
 
+/** LW: the wide landscape of wide-landscape.ts, with its own ruleset (the dense one does not apply). */
+async function generateWide(options: GenerateLandscapeOptions): Promise<GenerateLandscapeResult> {
+  if (options.ruleset === 'dense') throw new Error('size LW has its own ruleset: --dense does not apply');
+  const spec = options.scale === undefined ? WIDE_SPEC : scaledWideSpec(options.scale);
+  const seed = Math.trunc(options.seed);
+  const systemDir = join(options.outDir, 'system');
+  await mkdir(systemDir, { recursive: true });
+  const writers = {} as Record<ExtractTableName, CsvWriter>;
+  for (const table of EXTRACT_TABLE_NAMES) {
+    writers[table] = new CsvWriter(join(systemDir, `${table}.csv`), extractHeader(table));
+  }
+  const r = await writeWideLandscape(spec, seed, writers, { components: COMPONENTS, clients: CLIENTS }, (d, t) =>
+    options.onProgress?.(d, t),
+  );
+  const ruleFiles = await writeRulesetFiles(join(options.outDir, 'rules'), r.ruleset);
+  return { users: r.users, roles: r.roles, agr1251Rows: r.agr1251Rows, files: [...r.files, ...ruleFiles] };
+}
+
 /** Writes a ruleset in the multi-file form (DESIGN 4.2) into `rulesDir`; returns the files written. */
 export async function writeRulesetFiles(rulesDir: string, ruleset: Ruleset): Promise<string[]> {
+  await mkdir(rulesDir, { recursive: true });
   const tables = rulesetToTables(ruleset);
   const ruleFiles: string[] = [];
   for (const name of Object.keys(RULESET_FILES) as RulesetFileName[]) {

@@ -12,6 +12,16 @@ export const WARNING_CODES = [
   'ROW_LIMIT_SUSPECTED',
   'ENCODING_GUESSED',
   'COLUMN_DEFAULTED',
+  // DESIGN 4.1b and amended rule 8 (issue 29): data as others write it.
+  'ACTION_NOT_IN_FUNCTION',
+  'TABLE_BY_HEADER',
+  'TABLE_NOT_READ',
+  'TCODE_LIST',
+  'NO_USER_MASTER',
+  'IGNORED_COLUMNS',
+  'NOT_APPROVED',
+  'USAGE_OUTSIDE_WINDOW',
+  'USAGE_WINDOW_UNKNOWN',
 ] as const;
 
 export type WarningCode = (typeof WARNING_CODES)[number];

@@ -38,3 +38,10 @@ export function parseDate8(text: string): Date8 | null | undefined {
   if (mo < 1 || mo > 12 || d < 1 || d > 31) return undefined;
   return y * 10000 + mo * 100 + d;
 }
+
+/** The date `days` days before `date` (calendar days, UTC): the first day of a usage window ending on `date`. */
+export function date8MinusDays(date: Date8, days: number): Date8 {
+  const d = new Date(Date.UTC(Math.floor(date / 10000), Math.floor(date / 100) % 100 - 1, date % 100));
+  d.setUTCDate(d.getUTCDate() - days);
+  return date8FromDate(d);
+}

@@ -162,8 +162,9 @@ export function compileRuleset(ruleset: Ruleset, options: CompileOptions): Compi
       const checks = [...checksForAction(a.action)];
       const permissionChecks: number[] = [];
       if (options.level === 'permission') {
+        // Rule 8: a line with an empty ACTION is function-wide, listed for every active action.
         for (const group of groupBy(
-          lines.filter((l) => l.action === a.action),
+          lines.filter((l) => l.action === a.action || l.action === ''),
           (l) => l.object,
         )) {
           permissionChecks.push(c.check(group[0].object, lineSpecs(group)));

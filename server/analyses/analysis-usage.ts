@@ -10,6 +10,8 @@ import { UsageIndex } from '../../engine/analysis/usage.ts';
 import type { Finding } from '../../engine/model/analysis.ts';
 import type { FindingUsage } from '../../engine/model/controls.ts';
 import type { TcodeCheckRow } from '../../engine/model/extract.ts';
+import { date8MinusDays, date8ToIso, parseDate8 } from '../../engine/model/dates.ts';
+import { DEFAULT_USAGE_WINDOW_DAYS } from '../importers/usage-reader.ts';
 import { copyText, COPY_NULL } from '../db/copy-text.ts';
 import type { Database } from '../db/database.ts';
 import { nextTurn } from '../db/next-turn.ts';
@@ -32,6 +34,21 @@ export interface AnalysisUsageData {
 const USERS_PER_QUERY = 1000;
 
 /**
+ * The window an analysis reads of its usage (DESIGN 4.1b): the bounds it chose, never past the
+ * analysis date, and starting DEFAULT_USAGE_WINDOW_DAYS before it when it chose no start.
+ * ISO dates; `analysisDate` as stored (ISO or YYYYMMDD).
+ */
+export function usageWindow(analysisDate: string, from: string | null, to: string | null): { from: string; to: string } {
+  const d = parseDate8(analysisDate);
+  if (!d) throw new Error(`The analysis date ${analysisDate} is not a date`);
+  const end = date8ToIso(d);
+  return { from: from ?? date8ToIso(date8MinusDays(d, DEFAULT_USAGE_WINDOW_DAYS)), to: to === null || to > end ? end : to };
+}
+
+/** The SQL condition on usage_rows for a window of $2 … $3 (open when null): a row counts when its days meet it; undated rows always count. */
+export const USAGE_ROW_IN_WINDOW = '(day IS NULL OR (($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR coalesce(first_day, day) <= $3::date)))';
+
+/**
  * Rows of a usage import within [from, to] (open bounds when null; rows without a day always
  * count), summed per user and tcode, read user batch by user batch with the event loop served
  * between the queries.
@@ -48,10 +65,10 @@ export async function loadAnalysisUsage(db: Database, importId: string, from: st
   const lastDay: number[] = [];
   for (let at = 0; at < allUsers.length; at += USERS_PER_QUERY) {
     const { rows } = await db.query<{ bname: string; tcode: string; n: string | number; last: number | null }>(
-      `SELECT bname, tcode, sum(count) AS n, max(to_char(day, 'YYYYMMDD')::int) AS last
+      `SELECT bname, tcode, sum(count) AS n, max(to_char(CASE WHEN $3::date IS NOT NULL AND day > $3::date THEN $3::date ELSE day END, 'YYYYMMDD')::int) AS last
        FROM usage_rows
        WHERE import_id = $1 AND bname = ANY($4::text[])
-         AND (day IS NULL OR (($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR day <= $3::date)))
+         AND ${USAGE_ROW_IN_WINDOW}
        GROUP BY bname, tcode ORDER BY bname`,
       [importId, from, to, allUsers.slice(at, at + USERS_PER_QUERY)],
     );

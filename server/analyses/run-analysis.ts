@@ -13,7 +13,7 @@ import { loadAcceptances, loadDeactivations } from './acceptances.ts';
 import { mitigateAnalysis } from './mitigations.ts';
 import { deactivateAnalysis } from './deactivations.ts';
 import { AnalysisThread } from './analysis-thread.ts';
-import { loadAnalysisUsage, usageObjects, type AnalysisUsageData } from './analysis-usage.ts';
+import { loadAnalysisUsage, usageObjects, type AnalysisUsageData, usageWindow } from './analysis-usage.ts';
 import { FINDING_COLUMNS } from './finding-lines.ts';
 import { removeFindings } from './remove-findings.ts';
 import { objectsNeeded } from './objects-needed.ts';
@@ -124,7 +124,8 @@ async function loadThread(db: Database, a: AnalysisRow, single: boolean): Promis
   let usage: AnalysisUsageData | undefined;
   if (a.with_usage) {
     if (!a.usage_import_id) throw new Error('The system period has no usage table; upload one first');
-    usage = await loadAnalysisUsage(db, a.usage_import_id, a.usage_from, a.usage_to);
+    const window = usageWindow(a.analysis_date, a.usage_from, a.usage_to);
+    usage = await loadAnalysisUsage(db, a.usage_import_id, window.from, window.to);
     for (const o of usageObjects(usage, tcodeChecks)) objects.add(o);
   }
   await phase(db, a.id, single ? 'loading system data' : null, 15);

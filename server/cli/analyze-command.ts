@@ -3,16 +3,17 @@ import { mitigateFindings, mitigationWarnings, prepareAnalysis, usageOfFindings,
 import { scopeUsers } from '../../engine/analysis/scope.ts';
 import type { AnalysisLevel, AnalysisResult, InstanceMode } from '../../engine/model/analysis.ts';
 import type { InputWarning } from '../../engine/model/controls.ts';
+import type { SystemExtract } from '../../engine/model/extract.ts';
 import { hasOrgLevelRisks } from '../../engine/ruleset/org-fields.ts';
 import { warningLine } from '../importers/data-warnings.ts';
 import { preferReadThreads } from '../importers/csv-bytes-half.ts';
 import { readMitigations } from '../importers/mitigation-reader.ts';
-import { readUsage } from '../importers/usage-reader.ts';
+import { DEFAULT_USAGE_WINDOW_DAYS, readUsage } from '../importers/usage-reader.ts';
 import type { FindingExtras } from './control-columns.ts';
 import { findingsCsvLines, findingsJsonLines } from './findings-output.ts';
 import { writeSortedFindingsCsv } from './findings-csv-stream.ts';
 import { readAnalysisInputs } from './inputs.ts';
-import { dateFlag, oneOf, parseFlags, requireFlag } from './options.ts';
+import { dateFlag, daysFlag, oneOf, parseFlags, requireFlag } from './options.ts';
 import { ChunkedOutput, writeLines } from './output.ts';
 import { Progress } from './progress.ts';
 
@@ -27,10 +28,20 @@ function phaseClock(): (name: string) => void {
   };
 }
 
+/** Users that AGR_USERS or UST04 assign and USR02 lacks: not analysed, counted in the summary (DESIGN 4.1b). */
+function usersMissingFromUsr02(x: SystemExtract): number {
+  const known = new Set(x.users.map((u) => u.bname));
+  const missing = new Set<string>();
+  for (const a of x.roleAssignments) if (a.user !== '' && !known.has(a.user)) missing.add(a.user);
+  for (const p of x.userProfiles) if (p.user !== '' && !known.has(p.user)) missing.add(p.user);
+  return missing.size;
+}
+
 /** The closing line on stderr. */
-function summary(c: Pick<AnalysisResult['counts'], 'findings' | 'usersInScope' | 'usersExcluded' | 'roles' | 'profiles'>): void {
+function summary(c: Pick<AnalysisResult['counts'], 'findings' | 'usersInScope' | 'usersExcluded' | 'roles' | 'profiles'>, missing: number): void {
+  const notInUsr02 = missing > 0 ? `, ${missing} assigned but missing from USR02 (not analysed)` : '';
   process.stderr.write(
-    `${c.findings} findings; ${c.usersInScope} users analysed, ${c.usersExcluded} excluded (locked, expired or not yet valid), ${c.roles} roles, ${c.profiles} manual profiles\n`,
+    `${c.findings} findings; ${c.usersInScope} users analysed, ${c.usersExcluded} excluded (locked, expired or not yet valid)${notInUsr02}, ${c.roles} roles, ${c.profiles} manual profiles\n`,
   );
 }
 
@@ -47,6 +58,8 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     client: { type: 'string' },
     mitigations: { type: 'string' },
     usage: { type: 'string' },
+    'usage-window': { type: 'string' },
+    'assume-users-valid': { type: 'boolean' },
     format: { type: 'string' },
     out: { type: 'string' },
   });
@@ -65,10 +78,13 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   v8.setFlagsFromString('--heap-growing-percent=100');
   // The control and usage files are small beside the extract: read first, so a mistake in them
   // costs no extract read, and so the used tcodes' start-check objects are read from AGR_1251.
-  const assignments = f.mitigations === undefined ? undefined : await readMitigations(requireFlag(f.mitigations, 'mitigations'));
-  const usageRead = f.usage === undefined ? undefined : await readUsage(requireFlag(f.usage, 'usage'), { client: f.client });
+  const mitigationsRead = f.mitigations === undefined ? undefined : await readMitigations(requireFlag(f.mitigations, 'mitigations'));
+  const assignments = mitigationsRead?.assignments;
+  const usageWindowDays = f['usage-window'] === undefined ? DEFAULT_USAGE_WINDOW_DAYS : daysFlag(f['usage-window'], 'usage-window');
+  const usageRead =
+    f.usage === undefined ? undefined : await readUsage(requireFlag(f.usage, 'usage'), { client: f.client, window: { date, days: usageWindowDays } });
   const extraTcodes = usageRead ? usageRead.usage.allUsed() : undefined;
-  const inputs = await readAnalysisInputs({ system, rules, client: f.client, level, progress, extraTcodes });
+  const inputs = await readAnalysisInputs({ system, rules, client: f.client, level, progress, extraTcodes, assumeUsersValid: Boolean(f['assume-users-valid']) });
   const { extract, ruleset } = inputs;
   phase('read');
   const warnings: InputWarning[] = [...inputs.warnings];
@@ -96,14 +112,14 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     await output.end();
     phase('findings');
     const { inScope, excluded } = scopeUsers(extract.users, prepared.options);
-    summary({ findings, usersInScope: inScope.length, usersExcluded: excluded.length, roles: prepared.landscape.roles.length, profiles: prepared.landscape.manualProfiles.length });
+    summary({ findings, usersInScope: inScope.length, usersExcluded: excluded.length, roles: prepared.landscape.roles.length, profiles: prepared.landscape.manualProfiles.length }, usersMissingFromUsr02(extract));
     return 0;
   }
   const result = prepared.run();
   const extras: FindingExtras = {};
   if (assignments) {
     extras.mitigations = mitigateFindings(prepared, result.findings, assignments);
-    warnings.push(...mitigationWarnings(prepared, assignments));
+    warnings.push(...mitigationsRead!.warnings, ...mitigationWarnings(prepared, assignments));
   }
   if (usageRead) {
     extras.usage = usageOfFindings(prepared, result.findings, usageRead.usage);
@@ -116,6 +132,6 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     f.out,
     format === 'csv' ? findingsCsvLines(result, hasOrgLevelRisks(ruleset), extras) : findingsJsonLines(result, extras, warnings),
   );
-  summary(result.counts);
+  summary(result.counts, usersMissingFromUsr02(extract));
   return 0;
 }

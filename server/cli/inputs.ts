@@ -4,7 +4,8 @@ import type { SystemExtract } from '../../engine/model/extract.ts';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
 import type { DataWarning } from '../importers/data-warnings.ts';
 import { readSystemExtract } from '../importers/extract-reader.ts';
-import { readRuleset } from '../importers/ruleset-reader.ts';
+import { readRulesetAndWarnings } from '../importers/ruleset-reader.ts';
+import type { InputWarning } from '../../engine/model/controls.ts';
 import type { Progress } from './progress.ts';
 
 /**
@@ -21,12 +22,16 @@ export async function readAnalysisInputs(args: {
   progress?: Progress;
   /** Tcodes asked about beyond the ruleset's actions (usage, DESIGN 5.17): their start checks' objects are read too. */
   extraTcodes?: ReadonlySet<string>;
-}): Promise<{ extract: SystemExtract; ruleset: Ruleset; warnings: DataWarning[] }> {
-  const ruleset = await readRuleset(args.rules);
+  /** DESIGN 4.1b: without USR02, every assigned user is a valid dialog user (NO_USER_MASTER). */
+  assumeUsersValid?: boolean;
+}): Promise<{ extract: SystemExtract; ruleset: Ruleset; warnings: InputWarning[] }> {
+  const read = await readRulesetAndWarnings(args.rules);
+  const ruleset = read.ruleset;
   const objects = await objectsNeeded(args.system, ruleset, args.level, args.client, args.extraTcodes);
   const warnings: DataWarning[] = [];
   const extract = await readSystemExtract(args.system, {
     client: args.client,
+    assumeUsersValid: args.assumeUsersValid,
     objects,
     warnings,
     // Only the engine reads these rows here: as columns, no object per row (issue 12).
@@ -34,7 +39,7 @@ export async function readAnalysisInputs(args: {
     onProgress: (p) => args.progress?.update(`reading ${p.table}`, p.rows),
   });
   args.progress?.done();
-  return { extract, ruleset, warnings };
+  return { extract, ruleset, warnings: [...read.warnings, ...warnings] };
 }
 
 /**

@@ -33,3 +33,10 @@ export function dateFlag(value: string | undefined, now: () => Date = () => new 
   if (d === undefined || d === null) throw new UsageError(`--date must be a date YYYYMMDD, got "${value}"`);
   return d;
 }
+
+/** A whole number of days (1 or more), such as --usage-window DAYS. */
+export function daysFlag(value: string, name: string): number {
+  const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new UsageError(`--${name} must be a whole number of days (1 or more), got "${value}"`);
+  return n;
+}

@@ -20,6 +20,7 @@ import { EXTRACT_TABLES, type ExtractTableName } from './extract-tables.ts';
 import { InputError } from './input-error.ts';
 import { TableReader } from './extract-cells.ts';
 import { openTableSource, type SourceTable, type TableSource, type TableSourceInput } from './table-source.ts';
+import { isSapTableName, tableOf } from './table-by-header.ts';
 
 export interface ReadExtractOptions {
   /** Keep only rows of this client (MANDT). Required when the extract holds several clients. */
@@ -52,6 +53,24 @@ export interface ReadExtractOptions {
   roleColumns?: boolean;
   /** Filled with the row count of each table read (blank rows not counted, before any filter). */
   rowCounts?: Record<string, number>;
+  /**
+   * Without USR02, every user of AGR_USERS and UST04 is a valid, unlocked dialog user, said in
+   * NO_USER_MASTER (DESIGN 4.1b: `--assume-users-valid`, the upload's choice). Without this an
+   * extract without USR02 is refused, and the message names the option.
+   */
+  assumeUsersValid?: boolean;
+}
+
+/** DESIGN 4.1b: the users an extract without a user master assigns, as valid, unlocked dialog users. */
+function assumeUsers(extract: SystemExtract): DataWarning {
+  const names = new Set<string>();
+  for (const a of extract.roleAssignments) if (a.user !== '') names.add(a.user);
+  for (const p of extract.userProfiles) if (p.user !== '') names.add(p.user);
+  const sorted = [...names].sort();
+  for (const bname of sorted) {
+    extract.users.push({ bname, ustyp: 'A', uflag: 0, validFrom: null, validTo: null, lastLogon: null, userGroup: '', codvn: '', pwdState: null, createdOn: null });
+  }
+  return { code: 'NO_USER_MASTER', table: 'USR02', count: sorted.length, examples: sorted.slice(0, 10) };
 }
 
 /**
@@ -66,7 +85,10 @@ async function rolesOfDroppedRows(source: TableSource, extract: SystemExtract, q
   const wanted = new Set<string>();
   for (const a of extract.roleAssignments) if (a.role !== '' && !known.has(a.role)) wanted.add(a.role);
   if (wanted.size === 0) return;
-  for await (const table of source.tables({ want: (t) => t === 'AGR_1251' })) {
+  for await (const file of source.tables({ want: (t) => t === 'AGR_1251' || !isSapTableName(t) })) {
+    const found = isSapTableName(file.table) ? undefined : tableOf(file);
+    if (found && ('notRead' in found || found.name !== 'AGR_1251')) continue;
+    const table = found ? found.table : file;
     const r = new TableReader(table);
     r.indexHeader(EXTRACT_TABLES.AGR_1251.columns, EXTRACT_TABLES.AGR_1251.required, 'AGR_1251');
     const iRole = r.col('AGR_NAME');
@@ -155,14 +177,14 @@ async function readExtract(input: TableSourceInput, options: ReadExtractOptions,
   };
   const wanted = tablesWanted(options);
   const seen = new Map<string, string>();
-  const once = (table: SourceTable): void => {
-    const first = seen.get(table.table);
+  const once = (table: SourceTable, name = table.table): void => {
+    const first = seen.get(name);
     if (first !== undefined) {
-      throw new InputError(`table ${table.table} is given twice (also as ${first}); keep only one of them`, {
+      throw new InputError(`table ${name} is given twice (also as ${first}); keep only one of them`, {
         file: table.fileName,
       });
     }
-    seen.set(table.table, table.fileName);
+    seen.set(name, table.fileName);
   };
   const aside = besides ? readAside(openTableSource(input), ctx, once) : undefined;
   // Its failure is taken up below (and the caller reads again in order): not unhandled meanwhile.
@@ -170,9 +192,19 @@ async function readExtract(input: TableSourceInput, options: ReadExtractOptions,
   /** With a table read aside, the tables' clients are merged at the end, in the folder's order. */
   const later: TableClients[] = [];
   try {
-    for await (const table of source.tables({ want: (t) => wanted(t) && !(aside && t === ASIDE) })) {
-      once(table);
-      const clients = await readTable(table, table.table as ExtractTableName, ctx);
+    // Files of other names are opened too: their header says which table they are (DESIGN 4.1b).
+    for await (const file of source.tables({ want: (t) => (isSapTableName(t) ? wanted(t) && !(aside && t === ASIDE) : true) })) {
+      const found = isSapTableName(file.table) ? undefined : tableOf(file);
+      if (found && 'notRead' in found) {
+        ctx.quality.found.push(found.notRead);
+        continue;
+      }
+      const name = found ? found.name : (file.table as ExtractTableName);
+      if (found && !wanted(name)) continue;
+      const table = found ? found.table : file;
+      once(table, name);
+      if (found) ctx.quality.found.push(found.warning);
+      const clients = await readTable(table, name, ctx);
       if (aside) later.push({ fileName: table.fileName, clients });
       else mergeClients(ctx, table.fileName, clients);
     }
@@ -186,8 +218,17 @@ async function readExtract(input: TableSourceInput, options: ReadExtractOptions,
     if (read) later.push(read);
     mergeInOrder(ctx, later);
   }
+  const noUserMaster = options.assumeUsersValid === true && wanted('USR02') && !seen.has('USR02');
   for (const [name, spec] of Object.entries(EXTRACT_TABLES)) {
-    if (spec.mandatory && wanted(name) && !seen.has(name)) {
+    if (name === 'USR02' && wanted(name) && !seen.has(name) && !noUserMaster) {
+      throw new InputError(
+        'the mandatory table USR02 is missing (the user master): expected a file USR02.csv (or .txt, .tsv) or a sheet USR02. ' +
+          'When the data has no user master, --assume-users-valid (on upload: "users without a user master are valid") ' +
+          'takes every user of AGR_USERS and UST04 as a valid, unlocked dialog user, with the warning NO_USER_MASTER',
+        { file: source.name },
+      );
+    }
+    if (spec.mandatory && name !== 'USR02' && wanted(name) && !seen.has(name)) {
       throw new InputError(
         `the mandatory table ${name} is missing: expected a file ${name}.csv (or .txt, .tsv) or a sheet ${name}`,
         { file: source.name },
@@ -204,6 +245,7 @@ async function readExtract(input: TableSourceInput, options: ReadExtractOptions,
       );
     }
   }
+  if (noUserMaster) ctx.quality.found.push(assumeUsers(extract));
   if (options.warnings) {
     if (ctx.objects !== undefined && seen.has('AGR_1251')) await rolesOfDroppedRows(source, extract, ctx.quality);
     options.warnings.push(...dataQualityWarnings(extract, ctx.quality));

@@ -11,6 +11,7 @@ import { makeMapper, type MapperContext } from './extract-row-mappers.ts';
 import type { ExtractQuality } from './extract-quality.ts';
 import { EXTRACT_TABLES, type ExtractTableName, type ExtractTableSpec } from './extract-tables.ts';
 import { InputError } from './input-error.ts';
+import { ignoredColumnsWarning } from './table-warnings.ts';
 import type { SourceTable } from './table-source.ts';
 import type { IdRowHandler, SkipRule } from './table-types.ts';
 import { makeIdMapper } from './extract-id-mapper.ts';
@@ -37,6 +38,8 @@ export async function readTable(table: SourceTable, name: ExtractTableName, ctx:
   const r = new TableReader(table);
   r.indexHeader(spec.columns, spec.required, name);
   const quality: ExtractQuality = ctx.quality;
+  const ignored = ignoredColumnsWarning(name, table.header, r.columns.values());
+  if (ignored) quality.found.push(ignored);
   const defaulted = Object.entries(spec.defaulted ?? {}).filter(([column]) => r.col(column) < 0);
   const mapper = makeMapper(name, r, ctx);
   const key = r.col(spec.required[0]);

@@ -16,6 +16,8 @@ export interface LoadedTable {
   header: readonly string[];
   headerLine: number;
   rows: { line: number; values: string[] }[];
+  /** The header positions a reader of the table reads (Cells records them), for IGNORED_COLUMNS. */
+  read?: Set<number>;
 }
 
 export const normalise = (name: string): string => name.trim().toUpperCase();
@@ -43,6 +45,7 @@ export class Cells {
         });
       }
       this.index.set(name, i);
+      (t.read ??= new Set()).add(i);
     });
     for (const column of required) {
       if (!this.index.has(column)) {

@@ -20,6 +20,9 @@
  */
 import { RULESET_FILES, type RulesetFileName } from '../../engine/rulesets/ruleset-tables.ts';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
+import type { InputWarning } from '../../engine/model/controls.ts';
+import { rulesetWarnings } from '../../engine/ruleset/ruleset-warnings.ts';
+import { ignoredColumnsWarning } from './table-warnings.ts';
 import type { LoadedTable } from './ruleset-cells.ts';
 import { isFlatHeader, readFlat } from './ruleset-flat.ts';
 import { readMultiFile } from './ruleset-multi-file.ts';
@@ -34,8 +37,23 @@ import { isPairHeader, readPairs } from './ruleset-pairs.ts';
 const FILE_NAMES = Object.keys(RULESET_FILES) as RulesetFileName[];
 
 export async function readRuleset(input: TableSourceInput, limits: RulesetLimits = rulesetLimits()): Promise<Ruleset> {
+  return (await readRulesetAndWarnings(input, limits)).ruleset;
+}
+
+/** A ruleset with what its reading left unread or unevaluated (issue 29), for the CLI and the import record alike. */
+export async function readRulesetAndWarnings(input: TableSourceInput, limits: RulesetLimits = rulesetLimits()): Promise<{ ruleset: Ruleset; warnings: InputWarning[] }> {
+  const loaded: LoadedTable[] = [];
   // Every line read is counted against the bounds (ruleset-bounds.ts), in every form.
-  const bounds = new RulesetBounds(limits);
+  const read = await readRulesetTables(input, loaded, new RulesetBounds(limits));
+  const ruleset = 'risks' in read ? read : read.ruleset;
+  // A file of the ruleset that no reader looked at is ignored whole; of the others, the columns unread.
+  const ignored = loaded.flatMap((t) => (t.read ? [ignoredColumnsWarning(t.table, t.header, t.read)] : [])).filter((w) => w !== undefined);
+  return { ruleset, warnings: [...('risks' in read ? [] : read.warnings), ...ignored, ...rulesetWarnings(ruleset)] };
+}
+
+type Read = Ruleset | { ruleset: Ruleset; warnings: InputWarning[] };
+
+async function readRulesetTables(input: TableSourceInput, loaded: LoadedTable[], bounds: RulesetBounds): Promise<Read> {
   // The JSON form (ruleset-json.ts) is one .json file.
   const json = await jsonRulesetInput(input, bounds);
   if (json) return json;
@@ -89,13 +107,15 @@ export async function readRuleset(input: TableSourceInput, limits: RulesetLimits
         }
       }
     });
-    tables.set(t.table, { table: t.table, fileName: t.fileName, header: t.header, headerLine: t.headerLine, rows });
+    const table: LoadedTable = { table: t.table, fileName: t.fileName, header: t.header, headerLine: t.headerLine, rows };
+    loaded.push(table);
+    tables.set(t.table, table);
   }
 
   if (grc.size > 0 && !FILE_NAMES.some((n) => tables.has(n)))
     return readMultiFile(grcToMultiFile(grc, source.name), source.name);
   const flat = [...tables.values()].filter((t) => isFlatHeader(t.header) || isPairHeader(t.header));
-  const readOne = (t: LoadedTable): Ruleset => (isPairHeader(t.header) ? readPairs(t) : readFlat(t));
+  const readOne = (t: LoadedTable): Read => (isPairHeader(t.header) ? readPairs(t) : readFlat(t));
   // A single flat table is the flat form, whatever its name (even RISKS).
   if (tables.size === 1 && flat.length === 1) return readOne(flat[0]);
   if (FILE_NAMES.some((n) => tables.has(n))) return readMultiFile(tables, source.name);

@@ -7,6 +7,8 @@
 import { parseDate8, type Date8 } from '../../engine/model/dates.ts';
 import { InputError, showValue } from './input-error.ts';
 import { openTableSource, type SourceTable } from './table-source.ts';
+import { ignoredColumnsWarning } from './table-warnings.ts';
+import type { InputWarning } from '../../engine/model/controls.ts';
 
 /** A column of the table: the first of its accepted names found in the header. */
 export interface ColumnSpec {
@@ -78,4 +80,10 @@ export function dateCell(table: SourceTable, line: number, index: number, text: 
 
 export function isBlank(values: readonly string[]): boolean {
   return values.every((v) => v.trim() === '');
+}
+
+/** IGNORED_COLUMNS (DESIGN 4.1b) of a single-table file: the header's columns none of its column sets read. */
+export function ignoredColumnsOf(table: SourceTable, name: string, ...indexes: Array<Record<string, number>>): InputWarning[] {
+  const w = ignoredColumnsWarning(name, table.header, indexes.flatMap((x) => Object.values(x)).filter((i) => i >= 0));
+  return w ? [w] : [];
 }

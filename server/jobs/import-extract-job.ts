@@ -111,6 +111,7 @@ export async function runExtractImport(db: Database, job: ImportExtractJob, atte
       (into) =>
         readSystemExtract(job.input, {
           client: job.client,
+          assumeUsersValid: job.assumeUsersValid === true,
           into,
           warnings,
           onProgress: ({ table }) => {

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { Database } from '../db/database.ts';
 import { isInputError } from '../importers/input-error.ts';
-import { readRuleset } from '../importers/ruleset-reader.ts';
+import { readRulesetAndWarnings } from '../importers/ruleset-reader.ts';
 import { writeRuleset } from '../periods/ruleset-store.ts';
 import { importFailure } from './import-extract-job.ts';
 import type { ImportRulesetJob } from './job-names.ts';
@@ -17,7 +17,7 @@ export async function runRulesetImport(db: Database, job: ImportRulesetJob): Pro
   try {
     // An upload kept in the database is fetched into this worker's own folder (issue 12 item 6).
     job = await fetchJobUpload(db, job, uploadsRoot());
-    const ruleset = await readRuleset(job.input);
+    const { ruleset, warnings } = await readRulesetAndWarnings(job.input);
     await db.query(`UPDATE risk_periods SET progress = 50, updated_at = now() WHERE id = $1`, [job.riskPeriodId]);
     const { rows } = await db.query<{ customer_id: string }>('SELECT customer_id FROM risk_periods WHERE id = $1', [job.riskPeriodId]);
     if (rows.length === 0) return void (await releaseJobUpload(db, job)); // deleted meanwhile
@@ -25,8 +25,8 @@ export async function runRulesetImport(db: Database, job: ImportRulesetJob): Pro
       await writeRuleset(tx, rows[0].customer_id, job.riskPeriodId, ruleset);
       await tx.query(
         `UPDATE risk_periods SET status = 'ready', progress = 100, error = NULL, imported_at = now(), updated_at = now(),
-           ruleset_upload_id = $2 WHERE id = $1`,
-        [job.riskPeriodId, job.uploadId ?? null],
+           ruleset_upload_id = $2, warnings = $3 WHERE id = $1`,
+        [job.riskPeriodId, job.uploadId ?? null, JSON.stringify(warnings)],
       );
     });
     await notifyRulesetImportEnded(db, job.riskPeriodId, job.storedUpload ?? job.dir, job.requestedBy, true);

@@ -59,16 +59,17 @@ export async function runUsageImport(db: Database, queued: ImportUsageJob, attem
     const total = Math.max(1, sums.size);
     let chunk: string[] = [];
     for (const [key, count] of sums) {
-      const [user, tcode, day] = key.split('\t');
-      chunk.push(`${job.importId}\t${copyText(user)}\t${copyText(tcode)}\t${day === '' ? COPY_NULL : date8ToIso(Number(day))}\t${count}\n`);
+      const [user, tcode, day, firstDay] = key.split('\t');
+      const iso = (d: string) => (d === '' ? COPY_NULL : date8ToIso(Number(d)));
+      chunk.push(`${job.importId}\t${copyText(user)}\t${copyText(tcode)}\t${iso(day)}\t${iso(firstDay)}\t${count}\n`);
       if (chunk.length >= CHUNK_ROWS) {
-        await db.copyIn('usage_rows', ['import_id', 'bname', 'tcode', 'day', 'count'], [chunk.join('')]);
+        await db.copyIn('usage_rows', ['import_id', 'bname', 'tcode', 'day', 'first_day', 'count'], [chunk.join('')]);
         done += chunk.length;
         chunk = [];
         await setProgress(db, job, 50 + Math.floor((49 * done) / total));
       }
     }
-    if (chunk.length > 0) await db.copyIn('usage_rows', ['import_id', 'bname', 'tcode', 'day', 'count'], [chunk.join('')]);
+    if (chunk.length > 0) await db.copyIn('usage_rows', ['import_id', 'bname', 'tcode', 'day', 'first_day', 'count'], [chunk.join('')]);
     const previous = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ usage_import_id: string | null }>(
         'SELECT usage_import_id FROM system_period_usage WHERE system_period_id = $1 AND importing_id = $2 FOR UPDATE',

@@ -15,6 +15,8 @@ export interface ImportExtractJob {
   dir: string;
   input: string;
   client?: string;
+  /** Without USR02, every assigned user is a valid dialog user (DESIGN 4.1b, NO_USER_MASTER). */
+  assumeUsersValid?: boolean;
   /** The upload waits in the database (server/uploads/stored-uploads.ts); dir and input are set when the worker fetched it. */
   storedUpload?: string;
   /** The user who uploaded it, told when it ends (notifications). */

@@ -7,7 +7,7 @@ import type { InputWarning } from '../../engine/model/controls.ts';
 import { readUsage } from '../importers/usage-reader.ts';
 
 export interface UsageSums {
-  /** Executions by `user\ttcode\tday` (day YYYYMMDD or empty). */
+  /** Executions by `user\ttcode\tday\tfirstDay` (days YYYYMMDD or empty). */
   sums: Map<string, number>;
   users: Set<string>;
   tcodes: Set<string>;
@@ -25,13 +25,14 @@ export async function sumUsage(file: string, client: string | undefined): Promis
   let last: number | null = null;
   const read = await readUsage(file, {
     client,
-    onRow: (user, tcode, count, day) => {
-      const key = `${user}\t${tcode}\t${day ?? ''}`;
+    onRow: (user, tcode, count, day, firstDay) => {
+      const key = `${user}\t${tcode}\t${day ?? ''}\t${firstDay ?? ''}`;
       sums.set(key, (sums.get(key) ?? 0) + count);
       users.add(user);
       tcodes.add(tcode);
       if (day !== null) {
-        if (first === null || day < first) first = day;
+        const from = firstDay ?? day;
+        if (first === null || from < first) first = from;
         if (last === null || day > last) last = day;
       }
     },

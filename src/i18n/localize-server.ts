@@ -122,6 +122,15 @@ const FIELD_RULES: readonly Rule[] = [
 
 /** Import problems (the reader's InputError, without its place). */
 export const IMPORT_RULES: readonly Rule[] = [
+  // DESIGN 4.1b (issue 29); the USR02 rule before the general missing-table one.
+  rule(/^the mandatory table USR02 is missing \(the user master\)/, 'segra.import.no_user_master'),
+  rule(/^is not an SAP table name and its header holds the required columns of no table/, 'segra.import.table_by_header_none'),
+  rule(/^is not an SAP table name and its header fits several tables equally \(([^)]*)\)/, 'segra.import.table_by_header_two', 'tables'),
+  rule(/^the holder is missing from the header/, 'segra.import.mitigation_holder'),
+  rule(/^names both a user and a role/, 'segra.import.mitigation_two_holders'),
+  rule(/^risk (\S+) has .* on line (\d+) and .* here; give one value per risk$/, 'segra.import.pair_conflict', 'risk', 'line'),
+  rule(/^expected a month YYYYMM, YYYY-MM or mm\.yyyy, got (.*)$/, 'segra.import.bad_month', 'value'),
+  rule(/^expected at least one transaction code/, 'segra.import.no_tcode'),
   rule(/^expected (\d+) (?:fields as in the header|columns between \| as in the header), got (\d+)$/, 'segra.import.field_count', 'expected', 'got'),
   rule(/^expected (\d+) fields as in the header, got a value in column (\d+)$/, 'segra.import.extra_value', 'expected', 'column'),
   rule(/^the required column (\S+) is missing from the header/, 'segra.import.missing_column', 'column'),

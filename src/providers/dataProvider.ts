@@ -40,6 +40,8 @@ export interface UploadParams {
   path: string;
   files: readonly File[];
   onProgress: (percent: number | null) => void;
+  /** Form fields sent along with the files (the extract's `assumeUsersValid`, DESIGN 4.1b). */
+  fields?: Record<string, string>;
 }
 
 /** The API path `<resource>[/<id>]/<path>`. */
@@ -51,8 +53,8 @@ const subPath = (api: string, id: string | undefined, path: string) => [`/api/${
  */
 const actions = {
   /** POST files (multipart `files`) to `<resource>[/<id>]/<path>` with upload progress. */
-  uploadFiles: async (api: string, { id, path, files, onProgress }: UploadParams) => ({
-    data: await (await import('./file-transfer.ts')).uploadFiles(subPath(api, id, path), files, onProgress),
+  uploadFiles: async (api: string, { id, path, files, onProgress, fields }: UploadParams) => ({
+    data: await (await import('./file-transfer.ts')).uploadFiles(subPath(api, id, path), files, onProgress, undefined, fields),
   }),
   /** Saves an export (`<resource>[/<id>]/<path>?<query>`) as a file; the server names it, else `name`. */
   downloadFile: async (api: string, { id, path, query = {}, name }: { id?: string; path: string; query?: Record<string, string>; name: string }) => {

@@ -29,10 +29,13 @@ export function uploadFiles(
   files: readonly File[],
   onProgress: (percent: number | null) => void,
   makeXhr: XhrFactory = () => new XMLHttpRequest(),
+  fields: Record<string, string> = {},
 ): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const xhr = makeXhr();
     const form = new FormData();
+    // Fields before the files: the server reads them as the files stream in.
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
     for (const f of files) form.append('files', f, f.name);
     xhr.open('POST', url);
     for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);

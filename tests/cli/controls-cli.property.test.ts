@@ -14,32 +14,18 @@ import fc from 'fast-check';
 import Papa from 'papaparse';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnalysisOptions } from '../../engine/model/index.ts';
-import { main } from '../../server/cli/main.ts';
 import { readSystemExtract } from '../../server/importers/extract-reader.ts';
 import { readRuleset } from '../../server/importers/ruleset-reader.ts';
 import { LANDSCAPE_DATE, landscapeArb } from '../reference/arbitraries.ts';
 import { mitigationsArb, usageArb } from '../reference/control-arbitraries.ts';
 import { referenceMitigation, referenceUsage } from '../reference/reference-controls.ts';
-import { writeExtract, writeMitigations, writeRuleset, writeUsage, type UsageStyle } from './landscape-files.ts';
+import { segraInProcess, writeExtract, writeMitigations, writeRuleset, writeUsage, type UsageStyle } from './landscape-files.ts';
 
 const RUNS = Number(process.env.SEGRA_CLI_PROPERTY_RUNS ?? 80);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'segra-controls-cli-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-/** Runs the command in this process with stderr kept quiet; returns the exit status. */
-async function segra(args: string[]): Promise<{ status: number; stderr: string }> {
-  const write = process.stderr.write.bind(process.stderr);
-  let stderr = '';
-  process.stderr.write = ((chunk: string) => {
-    stderr += chunk;
-    return true;
-  }) as typeof process.stderr.write;
-  try {
-    return { status: await main(args), stderr };
-  } finally {
-    process.stderr.write = write;
-  }
-}
+const segra = segraInProcess;
 
 const optionsArb = fc.record({
   level: fc.constantFrom('action', 'permission') as fc.Arbitrary<'action' | 'permission'>,

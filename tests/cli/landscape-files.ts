@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Date8, MitigationAssignment, Ruleset, SystemExtract, UsageRecord } from '../../engine/model/index.ts';
 import { rulesetToCsvFiles } from '../../server/importers/ruleset-writer.ts';
+import { main } from '../../server/cli/main.ts';
 
 const q = (v: string | number | null): string => `"${String(v ?? '').replace(/"/g, '""')}"`;
 const date = (d: Date8 | null): string => (d === null ? '' : String(d));
@@ -65,4 +66,19 @@ export function writeUsage(file: string, records: readonly UsageRecord[], style:
   const rows = records.flatMap((r) => Array.from({ length: Math.max(0, r.count) }, () => ({ ...r, count: 1 })));
   table(dir, name, ['UNAME', 'ENTRY_ID', 'DATE'], rows.map((r) => [r.user, entry(r.tcode), '20260601']), '\t');
   return rows;
+}
+
+/** Runs a `segra` command in this process with stderr kept; returns the exit status and stderr. */
+export async function segraInProcess(args: string[]): Promise<{ status: number; stderr: string }> {
+  const write = process.stderr.write.bind(process.stderr);
+  let stderr = '';
+  process.stderr.write = ((chunk: string) => {
+    stderr += chunk;
+    return true;
+  }) as typeof process.stderr.write;
+  try {
+    return { status: await main(args), stderr };
+  } finally {
+    process.stderr.write = write;
+  }
 }

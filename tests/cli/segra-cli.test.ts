@@ -75,6 +75,25 @@ describe('segra analyze', () => {
   }, 60_000);
 });
 
+describe('segra generate --size LW', () => {
+  it('writes the wide shape at a scale, and refuses a scale or --dense it does not take', () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'segra-cli-lw-'));
+    try {
+      const g = run('generate', '--size', 'LW', '--scale', '0.01', '--out', out);
+      expect(g.status, g.stderr).toBe(0);
+      expect(g.stderr).toMatch(/wrote .*: 502 users, 135 roles, \d+ AGR_1251 rows/);
+      expect(readFileSync(`${out}/rules/RISKS.csv`, 'utf8').trimEnd().split('\n')).toHaveLength(41);
+      for (const args of [['--size', 'S', '--scale', '0.5'], ['--size', 'LW', '--scale', '0'], ['--size', 'LW', '--dense']]) {
+        const r = run('generate', ...args, '--out', out);
+        expect(r.status, args.join(' ')).toBe(2);
+        expect(r.stderr, args.join(' ')).toMatch(/--scale|--dense/);
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('segra basis', () => {
   it('reports basis checks as CHECK_ID,ID,DETAIL, sorted', () => {
     const r = run('basis', '--system', `${dir}/system`, '--date', '20260630');

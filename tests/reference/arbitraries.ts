@@ -296,7 +296,7 @@ function seedsArb(ruleset: Ruleset, checks: TcodeChecks): fc.Arbitrary<SeedInsta
           .filter((c) => c.tcode === action)
           .forEach((c, n) => put(n, c.object, 'C', { field: c.field, low: c.value, high: '' }));
       }
-      const lines = f.permissions.filter((l) => l.field !== '' && (action === null || l.action === action));
+      const lines = f.permissions.filter((l) => l.field !== '' && (action === null || l.action === action || l.action === ''));
       const groups = [...new Set(lines.map((l) => `${l.action}|${l.object}`))];
       groups.forEach((g, gi) => {
         lines
@@ -421,7 +421,16 @@ function groupArb(actions: readonly string[], schema: Schema): fc.Arbitrary<Perm
         active: l.active,
       }));
   return fc
-    .record({ action: fc.constantFrom(...actions), o: fc.constantFrom(...schema), emptyField: chance(0.08) })
+    .record({
+      // Amended rule 8: an empty ACTION is function-wide; an action the function lacks is not evaluated.
+      action: fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...actions) },
+        { weight: 2, arbitrary: fc.constant('') },
+        { weight: 1, arbitrary: fc.constant('ZNOTINFN') },
+      ),
+      o: fc.constantFrom(...schema),
+      emptyField: chance(0.08),
+    })
     .chain(({ action, o, emptyField }) =>
       fc
         .uniqueArray(fc.constantFrom(...o.fields), { minLength: 1, maxLength: 3 })

@@ -648,9 +648,10 @@ export type FunctionOutcome = { met: false } | { met: true; action: string | nul
  * order (decisions, rule 11). A function with no active actions is met, at permission level
  * only, when all its active permission groups (whatever their ACTION) are met, and never when
  * it has no active permission lines either; its action is null.
- * READING: permission lines whose ACTION is not that active action (e.g. lines under an
- * inactive action, or under no action of the function) are ignored when the function has
- * active actions.
+ * A line with an empty ACTION is function-wide: listed for every active action (amended rule 8).
+ * READING: permission lines whose ACTION is neither that active action nor empty (e.g. lines
+ * under an inactive action, or under no action of the function) are ignored when the function
+ * has active actions.
  */
 export function evaluateFunction(
   x: SystemExtract,
@@ -669,7 +670,9 @@ export function evaluateFunction(
   for (const action of activeActions) {
     if (!actionExecutable(x, instances, action, options.mode)) continue;
     if (options.level === 'action') return { met: true, action };
-    const lines = activeLines.filter((l) => l.action === action);
+    // Amended rule 8: a line with an empty ACTION is listed for every active action, so it
+    // joins that action's (ACTION, OBJECT) groups.
+    const lines = activeLines.filter((l) => l.action === action || l.action === '').map((l) => ({ ...l, action }));
     if (permissionGroupsMet(instances, lines, options.mode, org)) return { met: true, action };
   }
   return { met: false };

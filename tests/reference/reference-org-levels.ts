@@ -31,7 +31,8 @@ function permissionObjects(ruleset: Ruleset, risk: Risk): Set<string> {
     if (!fn) continue;
     const actions = fn.actions.filter((a) => a.active).map((a) => a.action);
     for (const l of fn.permissions) {
-      if (l.active && (actions.length === 0 || actions.includes(l.action))) out.add(l.object);
+      // Amended rule 8: an empty ACTION is function-wide, listed for every active action.
+      if (l.active && (actions.length === 0 || l.action === '' || actions.includes(l.action))) out.add(l.object);
     }
   }
   return out;

@@ -150,7 +150,7 @@ export function registerMitigationFiles(app: FastifyInstance, db: Database): voi
     const controls = await db.query<{ id: string; control_id: string }>('SELECT id, control_id FROM mitigating_controls WHERE customer_id = $1', [ctx.customerId]);
     const controlIds = new Map(controls.rows.map((c) => [c.control_id, c.id]));
     const risks = await db.query<{ risk_id: string }>('SELECT DISTINCT risk_id FROM risks WHERE customer_id = $1', [ctx.customerId]);
-    const { lines, unknownRisks } = await withUploadedFile(request, (file) =>
+    const { lines, warnings, unknownRisks } = await withUploadedFile(request, (file) =>
       readInThread<typeof mitigationReaders, 'mitigations'>('mitigation-file-worker', import.meta.url, 'mitigations', file, controlIds, new Set(risks.rows.map((r) => r.risk_id))),
     );
     let created = 0;
@@ -172,6 +172,7 @@ export function registerMitigationFiles(app: FastifyInstance, db: Database): voi
     });
     await reapplyMitigations(db, ctx.customerId, { riskIds: [...new Set(lines.map((l) => l.riskId))] });
     // Rows left out: their risk is unknown (RISK_NOT_IN_RULESET, as `segra analyze` warns).
-    return { created, skipped, unknownRisks };
+    // Rows not approved are left out too, counted as `segra analyze` counts them (NOT_APPROVED).
+    return { created, skipped, unknownRisks, warnings };
   });
 }

@@ -3,9 +3,11 @@
  * worker thread (mitigation-file-worker.ts): a file of up to 50 MB is not parsed on the API's
  * event loop (DESIGN 7b). What they need from the database comes in as arguments.
  */
+import type { InputWarning } from '../../../engine/model/controls.ts';
 import { date8ToIso } from '../../../engine/model/dates.ts';
 import { InputError, showValue } from '../../importers/input-error.ts';
-import { columnName, dateCell, indexColumns, isBlank, withSingleTable } from '../../importers/single-table.ts';
+import { readMitigationRows } from '../../importers/mitigation-reader.ts';
+import { columnName, indexColumns, isBlank, withSingleTable } from '../../importers/single-table.ts';
 import { FREQUENCIES } from './mitigations-resource.ts';
 
 export interface ControlLine {
@@ -75,53 +77,36 @@ export interface MitigationLine {
   reason: string;
 }
 
-/** The command line's mitigation file (importers/mitigation-reader.ts), with an optional REASON column. */
-export async function readMitigationLines(file: string, controls: Map<string, string>, risks: Set<string>): Promise<{ lines: MitigationLine[]; unknownRisks: string[] }> {
+/**
+ * The command line's mitigation file, read by its reader (importers/mitigation-reader.ts: LEVEL
+ * + ID or USER/ROLE columns, APPROVED honoured), with an optional REASON column.
+ */
+export async function readMitigationLines(
+  file: string,
+  controls: Map<string, string>,
+  risks: Set<string>,
+): Promise<{ lines: MitigationLine[]; warnings: InputWarning[]; unknownRisks: string[] }> {
   const unknownRisks = new Set<string>();
-  const lines = await withSingleTable(file, async (t) => {
-    const c = indexColumns(t, {
-      control: { names: ['CONTROL_ID'], required: true },
-      risk: { names: ['RISK_ID'], required: true },
-      level: { names: ['LEVEL'], required: true },
-      id: { names: ['ID'], required: true },
-      from: { names: ['VALID_FROM'], required: false },
-      to: { names: ['VALID_TO'], required: false },
-      reason: { names: ['REASON'], required: false },
+  const lines: MitigationLine[] = [];
+  const warnings = await readMitigationRows(file, (row, fail) => {
+    if (!controls.has(row.controlId)) fail('control', `no mitigating control has the id ${showValue(row.controlId)}`);
+    // A register outlives risks: a row of a risk no ruleset of the customer has is left out and named.
+    if (!risks.has(row.riskId)) {
+      unknownRisks.add(row.riskId);
+      return;
+    }
+    if (row.validFrom !== null && row.validTo !== null && row.validFrom > row.validTo) fail('to', 'VALID_TO is before VALID_FROM');
+    lines.push({
+      controlId: row.controlId,
+      riskId: row.riskId,
+      level: row.level,
+      holder: row.id,
+      validFrom: row.validFrom === null ? null : date8ToIso(row.validFrom),
+      validTo: row.validTo === null ? null : date8ToIso(row.validTo),
+      reason: row.reason,
     });
-    const out: MitigationLine[] = [];
-    await t.forEachRow((values, line) => {
-      if (isBlank(values)) return;
-      const fail = (i: number, problem: string): never => {
-        throw new InputError(problem, { file: t.fileName, line, column: columnName(t, i) });
-      };
-      const named = (i: number, what: string): string => values[i].trim() || fail(i, `${what} is empty`);
-      const controlId = named(c.control, 'the control id');
-      if (!controls.has(controlId)) fail(c.control, `no mitigating control has the id ${showValue(values[c.control])}`);
-      const riskId = named(c.risk, 'the risk id');
-      // A register outlives risks: a row of a risk no ruleset of the customer has is left out and named.
-      if (!risks.has(riskId)) {
-        unknownRisks.add(riskId);
-        return;
-      }
-      const level = values[c.level].trim().toUpperCase();
-      if (level !== 'USER' && level !== 'ROLE') fail(c.level, `expected USER or ROLE, got ${showValue(values[c.level])}`);
-      const holder = named(c.id, level === 'USER' ? 'the user (ID)' : 'the role (ID)');
-      const from = c.from < 0 ? null : dateCell(t, line, c.from, values[c.from]);
-      const to = c.to < 0 ? null : dateCell(t, line, c.to, values[c.to]);
-      if (from !== null && to !== null && from > to) fail(c.to, 'VALID_TO is before VALID_FROM');
-      out.push({
-        controlId,
-        riskId,
-        level: level as 'USER' | 'ROLE',
-        holder,
-        validFrom: from === null ? null : date8ToIso(from),
-        validTo: to === null ? null : date8ToIso(to),
-        reason: c.reason < 0 ? '' : values[c.reason].trim(),
-      });
-    });
-    return out;
   });
-  return { lines, unknownRisks: [...unknownRisks].sort() };
+  return { lines, warnings, unknownRisks: [...unknownRisks].sort() };
 }
 
 /** The readers the thread answers with, by name. */

@@ -26,6 +26,7 @@ export const riskPeriodsResource: ResourceSpec = {
     status: 'status',
     progress: 'progress',
     error: 'error',
+    warnings: 'warnings',
     importedAt: 'imported_at',
     createdAt: 'created_at',
     updatedAt: 'updated_at',

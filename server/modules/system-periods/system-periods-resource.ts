@@ -94,6 +94,8 @@ export async function systemPeriodRoutes(app: FastifyInstance, options: PeriodRo
       const { jobId, files } = await enqueueTenantJob(jobs, period.customer_id, JOBS.importExtract, async () => {
         const upload = await saveUpload(request, path.join(config.DATA_DIR, 'uploads'), importId, { maxExtractMb: config.MAX_EXTRACT_MB, maxRatio: config.MAX_EXTRACT_RATIO });
         const client = upload.fields.client?.trim() || undefined;
+        // DESIGN 4.1b: the upload's choice for data without a user master (as --assume-users-valid).
+        const assumeUsersValid = ['true', '1', 'on', 'yes'].includes(upload.fields.assumeUsersValid?.trim().toLowerCase() ?? '');
         // Claim the period first: a second upload meanwhile is refused, not interleaved.
         const claimed = await db.query(
           `UPDATE system_periods SET status = 'importing', progress = 0, error = NULL, importing_id = $2, updated_at = now()
@@ -103,7 +105,7 @@ export async function systemPeriodRoutes(app: FastifyInstance, options: PeriodRo
         if (claimed.rows.length === 0) throw conflict('An import of this period is already running', 'IMPORT_RUNNING');
         await recordImportFiles(db, { customerId: period.customer_id, uploadId: importId, files: upload.sums, by: request.user.email });
         // On PostgreSQL the upload moves into the database: any worker can import it (issue 12 item 6).
-        const job: ImportExtractJob = { periodId: id, importId, ...(await keepUpload(db, importId, upload)), ...(client ? { client } : {}), requestedBy: request.user.id };
+        const job: ImportExtractJob = { periodId: id, importId, ...(await keepUpload(db, importId, upload)), ...(client ? { client } : {}), ...(assumeUsersValid ? { assumeUsersValid } : {}), requestedBy: request.user.id };
         return { subject: importId, data: job, files: upload.files };
       });
       return reply.status(202).send({ jobId, importId, periodId: id, status: 'importing', files });

@@ -14,6 +14,7 @@ import { XLSX_TYPE } from '../../resources/query-params.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { findingsResource } from '../analyses/findings-resource.ts';
 import { remediationPlan, type PlanEntry, type RemediationPlan } from './remediation-plan.ts';
+import { USAGE_ROW_IN_WINDOW, usageWindow } from '../../analyses/analysis-usage.ts';
 
 /** The dashboard's executed vs potential: user findings by EXECUTION; null when the analysis ran without usage. */
 export async function executionSummary(db: Database, analysisId: string): Promise<{ potential: number; full: number; partial: number; none: number } | null> {
@@ -82,6 +83,8 @@ export async function roleHygiene(db: Database, a: UsageAnalysis): Promise<Hygie
   const usageId = period[0]?.usage_import_id;
   if (!importId || !usageId) return [];
   const day = iso8(a.analysis_date);
+  // The analysis's own window (DESIGN 4.1b), as its findings were worked out.
+  const window = usageWindow(a.analysis_date, a.usage_from, a.usage_to);
   const [values, children, assignments, used] = await Promise.all([
     db.query<{ agr_name: string; low: string; high: string }>(
       `SELECT agr_name, low, high FROM sap_agr_1251 WHERE import_id = $1 AND object = 'S_TCODE' AND field = 'TCD' AND NOT deleted`,
@@ -94,9 +97,9 @@ export async function roleHygiene(db: Database, a: UsageAnalysis): Promise<Hygie
     ),
     db.query<{ bname: string; tcode: string }>(
       `SELECT bname, tcode FROM usage_rows
-       WHERE import_id = $1 AND (day IS NULL OR (($2::date IS NULL OR day >= $2::date) AND ($3::date IS NULL OR day <= $3::date)))
+       WHERE import_id = $1 AND ${USAGE_ROW_IN_WINDOW}
        GROUP BY bname, tcode HAVING sum(count) > 0`,
-      [usageId, a.usage_from, a.usage_to],
+      [usageId, window.from, window.to],
     ),
   ]);
   const usedBy = new Map<string, Set<string>>();

@@ -17,6 +17,7 @@ export function UploadButton({
   onUploaded,
   disabled,
   testId = 'upload-input',
+  fields,
 }: {
   /** The react-admin resource and record that take the files. */
   resource: string;
@@ -27,6 +28,8 @@ export function UploadButton({
   disabled?: boolean;
   /** The file input's test id (a second upload in the same row needs its own). */
   testId?: string;
+  /** Form fields sent with the files (the extract's choices). */
+  fields?: Record<string, string>;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -42,7 +45,7 @@ export function UploadButton({
     }
     setPercent(0);
     try {
-      await dataProvider.uploadFiles(resource, { id, path, files, onProgress: setPercent });
+      await dataProvider.uploadFiles(resource, { id, path, files, onProgress: setPercent, ...(fields ? { fields } : {}) });
       notify('segra.analysis.upload.done', { type: 'success' });
       onUploaded();
     } catch (e) {

@@ -60,6 +60,7 @@ export const de = {
       controls_imported: '%{created} Kontrollen angelegt, %{updated} geändert',
       mitigations_imported: '%{created} Minderungen angelegt, %{skipped} schon vorhanden',
       unknown_risks: 'Zeilen von Risiken, die kein Regelwerk kennt, wurden ausgelassen: %{risks}',
+      warning: '%{text} (Anzahl: %{count})',
       import_failed: 'Die Datei konnte nicht importiert werden',
     },
     validation: {

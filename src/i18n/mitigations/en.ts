@@ -56,6 +56,7 @@ export const en = {
       controls_imported: '%{created} controls added, %{updated} updated',
       mitigations_imported: '%{created} mitigations added, %{skipped} already present',
       unknown_risks: 'Rows of risks no ruleset has were left out: %{risks}',
+      warning: '%{text} (count: %{count})',
       import_failed: 'The file could not be imported',
     },
     validation: {

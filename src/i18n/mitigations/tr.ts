@@ -56,6 +56,7 @@ export const tr = {
       controls_imported: '%{created} kontrol eklendi, %{updated} güncellendi',
       mitigations_imported: '%{created} azaltım eklendi, %{skipped} zaten vardı',
       unknown_risks: 'Hiçbir kural setinde olmayan risklerin satırları alınmadı: %{risks}',
+      warning: '%{text} (sayı: %{count})',
       import_failed: 'Dosya içe aktarılamadı',
     },
     validation: {

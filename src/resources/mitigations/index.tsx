@@ -43,6 +43,12 @@ export function MitigationList() {
             ...(Array.isArray(a.unknownRisks) && a.unknownRisks.length > 0
               ? [translate('segra.mitigations.files.unknown_risks', { risks: a.unknownRisks.join(', ') })]
               : []),
+            // What the reading left out, as the import's warnings (NOT_APPROVED, IGNORED_COLUMNS …).
+            ...(Array.isArray(a.warnings)
+              ? (a.warnings as Array<{ code: string; count: number }>).map((w) =>
+                  translate('segra.mitigations.files.warning', { text: translate(`segra.analysis.data_quality.codes.${w.code}`), count: w.count }),
+                )
+              : []),
           ].join(' — ')
         }
       >

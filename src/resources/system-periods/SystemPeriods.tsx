@@ -1,4 +1,4 @@
-import { Box, Button, Chip, LinearProgress, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Chip, FormControlLabel, LinearProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { intlLocale } from '../common/locale.ts';
@@ -57,10 +57,25 @@ export function PeriodStatus({ row }: { row: PeriodRecord }) {
 /** A period's data-quality link, extract upload and delete (after the confirmation). */
 function PeriodActions({ row }: { row: PeriodRecord }) {
   const refresh = useRefresh();
+  const translate = useTranslate();
+  // DESIGN 4.1b: data without a user master is refused unless the uploader says its users are valid.
+  const [assumeUsersValid, setAssumeUsersValid] = useState(false);
   return (
     <>
       <DataQualityLink periodId={row.id} disabled={row.status !== 'ready'} />
-      <UploadButton resource={RESOURCE} id={row.id} path="extract" label="segra.analysis.upload.extract" disabled={row.status === 'importing'} onUploaded={refresh} />
+      <UploadButton
+        resource={RESOURCE}
+        id={row.id}
+        path="extract"
+        label="segra.analysis.upload.extract"
+        disabled={row.status === 'importing'}
+        onUploaded={refresh}
+        fields={assumeUsersValid ? { assumeUsersValid: 'true' } : undefined}
+      />
+      <FormControlLabel
+        control={<Checkbox size="small" checked={assumeUsersValid} onChange={(e) => setAssumeUsersValid(e.target.checked)} data-testid="assume-users-valid" />}
+        label={<Typography variant="caption">{translate('segra.analysis.upload.assume_users_valid')}</Typography>}
+      />
       <DeleteRowButton resource={RESOURCE} row={row} errorKey="segra.analysis.errors.period_delete" disabled={row.status === 'importing'} />
     </>
   );

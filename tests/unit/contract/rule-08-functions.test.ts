@@ -6,7 +6,7 @@
  * met. At action level, critical-permission risks are not evaluated.
  */
 import { describe, it, expect } from 'vitest';
-import { analyse } from '../../../engine/index.ts';
+import { analyse, rulesetWarnings } from '../../../engine/index.ts';
 import type { AnalysisLevel, Ruleset, SystemExtract } from '../../../engine/model/index.ts';
 import { extract, findingOf, inactive, inst, keysAt, opts, perm, ruleset, tcodes } from '../../reference/fixture.ts';
 
@@ -199,6 +199,55 @@ describe('rule 8: functions', () => {
         .assign('U1', 'R')
         .build();
       expect(users(x, rules)).toEqual([]);
+    });
+  });
+
+  describe('amended: a line with an empty ACTION is function-wide', () => {
+    // Vendor display (FK03) and payment (F110): F_REGU_BUK FBTCH 21 is written once for the function.
+    const rules = (): Ruleset =>
+      ruleset()
+        .fn('PAY', ['F110', 'F111'], [perm('', 'F_REGU_BUK', 'FBTCH', '21')])
+        .risk('CA', ['PAY'])
+        .build();
+    it('the line is listed for every active action: not met without the value', () => {
+      const x = extract().user('U1').role('R', tcodes('F111'), inst('F_REGU_BUK', { FBTCH: '03' })).assign('U1', 'R').build();
+      expect(users(x, rules())).toEqual([]);
+    });
+    it('met through either action when the value is held', () => {
+      const x = extract().user('U1').role('R', tcodes('F111'), inst('F_REGU_BUK', { FBTCH: '21' })).assign('U1', 'R').build();
+      expect(users(x, rules())).toEqual(['USER:U1:CA']);
+      expect(findingOf(analyse(x, rules(), opts()).findings, 'USER', 'U1', 'CA').functions[0].action).toBe('F111');
+    });
+    it("joins the action's own lines of the same object: one instance meets both", () => {
+      const r = ruleset()
+        .fn('PAY', ['F110'], [perm('', 'F_REGU_BUK', 'FBTCH', '21'), perm('F110', 'F_REGU_BUK', 'ACTVT', '02')])
+        .risk('CA', ['PAY'])
+        .build();
+      const apart = extract()
+        .user('U1')
+        .role('R', tcodes('F110'), inst('F_REGU_BUK', { FBTCH: '21' }), inst('F_REGU_BUK', { ACTVT: '02' }))
+        .assign('U1', 'R')
+        .build();
+      expect(users(apart, r)).toEqual([]);
+      const together = extract()
+        .user('U1')
+        .role('R', tcodes('F110'), inst('F_REGU_BUK', { FBTCH: '21', ACTVT: '02' }))
+        .assign('U1', 'R')
+        .build();
+      expect(users(together, r)).toEqual(['USER:U1:CA']);
+    });
+    it('a line naming an action its function lacks is not evaluated, and counted in a warning', () => {
+      const r = ruleset()
+        .fn('PAY', ['F110'], [perm('FK03', 'F_REGU_BUK', 'FBTCH', '21'), perm('F110', 'F_REGU_BUK', 'ACTVT', '02')])
+        .fn('NOACT', [], [perm('ZX', 'S_DEVELOP', 'ACTVT', '02')])
+        .risk('CA', ['PAY'])
+        .build();
+      const x = extract().user('U1').role('R', tcodes('F110'), inst('F_REGU_BUK', { ACTVT: '02' })).assign('U1', 'R').build();
+      expect(users(x, r)).toEqual(['USER:U1:CA']);
+      expect(rulesetWarnings(r)).toEqual([
+        { code: 'ACTION_NOT_IN_FUNCTION', table: 'FUNCTION_PERMISSIONS', count: 1, examples: ['PAY/FK03/F_REGU_BUK'] },
+      ]);
+      expect(rulesetWarnings(rules())).toEqual([]);
     });
   });
 

@@ -21,7 +21,7 @@ describe('mitigations reader', () => {
         'MC_03;P2P002;Role;Z_AP;01.02.2026;00000000\r\n' +
         ';;;;;\r\n',
     );
-    expect(await readMitigations(file)).toEqual([
+    expect((await readMitigations(file)).assignments).toEqual([
       { controlId: 'MC_01', riskId: 'P2P001', level: 'USER', id: 'ALICE', validFrom: 20260101, validTo: 20261231 },
       { controlId: 'MC_02', riskId: 'P2P002', level: 'ROLE', id: 'Z_AP_CLERK', validFrom: null, validTo: null },
       { controlId: 'MC_03', riskId: 'P2P002', level: 'ROLE', id: 'Z_AP', validFrom: 20260201, validTo: null },
@@ -30,12 +30,12 @@ describe('mitigations reader', () => {
 
   it('VALID_FROM and VALID_TO may be left out (open); the header may be in any case and order', async () => {
     const file = fileOf('m.tsv', 'id\tlevel\trisk_id\tcontrol_id\nALICE\tUSER\tR1\tC1\n');
-    expect(await readMitigations(file)).toEqual([{ controlId: 'C1', riskId: 'R1', level: 'USER', id: 'ALICE', validFrom: null, validTo: null }]);
+    expect((await readMitigations(file)).assignments).toEqual([{ controlId: 'C1', riskId: 'R1', level: 'USER', id: 'ALICE', validFrom: null, validTo: null }]);
   });
 
   it('reads the first sheet of a workbook', async () => {
     const file = fileOf('m.xlsx', await xlsxOf({ Controls: [['CONTROL_ID', 'RISK_ID', 'LEVEL', 'ID', 'VALID_FROM', 'VALID_TO'], ['C1', 'R1', 'ROLE', 'Z_R', '20260101', '']] }));
-    expect(await readMitigations(file)).toEqual([{ controlId: 'C1', riskId: 'R1', level: 'ROLE', id: 'Z_R', validFrom: 20260101, validTo: null }]);
+    expect((await readMitigations(file)).assignments).toEqual([{ controlId: 'C1', riskId: 'R1', level: 'ROLE', id: 'Z_R', validFrom: 20260101, validTo: null }]);
   });
 
   it('refuses a LEVEL other than USER or ROLE, naming file, line and column', async () => {
@@ -65,7 +65,8 @@ describe('usage reader', () => {
     expect(used(u, 'ALICE')).toEqual({ FK02: 7, F110: 1 });
     expect(used(u, 'BOB')).toEqual({ SU01: 1 });
     expect(u.rows).toBe(6);
-    expect(u.warnings).toEqual([]);
+    // DESIGN 4.1b: the three rows without a day count, and are said to be outside any known window.
+    expect(u.warnings).toEqual([{ code: 'USAGE_WINDOW_UNKNOWN', table: 'USAGE', count: 3, examples: ['line 5', 'line 6', 'line 7'] }]);
   });
 
   it('style ACCOUNT, ENTRY_ID (ST03N, tab-separated, no COUNT): one run per row; the padded entry with its type letter gives the tcode', async () => {
@@ -97,7 +98,10 @@ describe('usage reader', () => {
 
   it('counts rows without a user or a tcode in a warning instead of dropping them in silence', async () => {
     const u = await readUsage(fileOf('u.csv', 'BNAME,TCODE,COUNT\nALICE,,3\n,SU01,1\nALICE,SU01,1\n'));
-    expect(u.warnings).toEqual([{ code: 'USAGE_ROW_WITHOUT_USER_OR_TCODE', table: 'USAGE', count: 2, examples: ['line 2', 'line 3'] }]);
+    expect(u.warnings).toEqual([
+      { code: 'USAGE_ROW_WITHOUT_USER_OR_TCODE', table: 'USAGE', count: 2, examples: ['line 2', 'line 3'] },
+      { code: 'USAGE_WINDOW_UNKNOWN', table: 'USAGE', count: 1, examples: ['line 4'] },
+    ]);
     expect(used(u, 'ALICE')).toEqual({ SU01: 1 });
   });
 
