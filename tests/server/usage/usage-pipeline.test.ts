@@ -188,7 +188,11 @@ function suite(target: TestDatabase): void {
     expect((await upload(`/api/system-periods/${periodId}/usage`, { 'sm20.txt': lines.join('\r\n') + '\r\n' })).status).toBe(202);
     const u = await usageOf(periodId);
     expect(u).toMatchObject({ status: 'ready', firstDay: '2026-01-02', lastDay: '2026-06-15', users: 2 });
-    expect(u.warnings).toEqual([{ code: 'USER_NOT_IN_USR02', table: 'USAGE', count: 1, examples: ['NOBODY_SUCH'] }]);
+    // The time of day is not read: named (issue 29, every column read or named).
+    expect(u.warnings).toEqual([
+      { code: 'IGNORED_COLUMNS', table: 'USAGE', count: 1, examples: ['Uhrzeit'] },
+      { code: 'USER_NOT_IN_USR02', table: 'USAGE', count: 1, examples: ['NOBODY_SUCH'] },
+    ]);
 
     const inside = await analyse({ withUsage: true, usageFrom: '2026-06-01', usageTo: '2026-06-30' });
     const mine = (await findings({ analysisId: inside, holder: target.holder })).find((f) => f.riskId === target.riskId)!;
