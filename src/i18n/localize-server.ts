@@ -149,9 +149,6 @@ export const IMPORT_RULES: readonly Rule[] = [
   rule(/^the ruleset tables (\S+) and \S+ are both missing/, 'segra.import.missing_ruleset_table', 'table'),
   rule(/^no ruleset found|^more than one table looks like a flat ruleset|^the GRC rule download has no/, 'segra.import.no_ruleset'),
   rule(/^a control character \(U\+(\w+)\)/, 'segra.import.control_char', 'code'),
-  rule(/^the cell holds (\d+) characters, more than the (\d+)/, 'segra.import.cell_too_long', 'length', 'limit'),
-  rule(/^the ruleset has more than (\d+) functions/, 'segra.import.too_many_functions', 'limit'),
-  rule(/^the ruleset has more than (\d+) lines/, 'segra.import.too_many_lines', 'limit'),
   rule(/not valid UTF-8/, 'segra.import.not_utf8'),
   rule(/^the extract holds several clients \(MANDT ([^)]*)\)/, 'segra.import.several_clients', 'clients'),
   rule(/^no user of client (\S+) in USR02/, 'segra.import.no_client_users', 'client'),
@@ -231,6 +228,17 @@ export function localizeImportProblem(problem: string, translate: Translate): st
   return translate(m ? m.key : 'segra.import.invalid_value', m?.params ?? {});
 }
 
+/**
+ * A problem the reader gave a code with params (a bound passed: CELL_TOO_LONG, RULESET_TOO_MANY_…)
+ * worded from them alone by `segra.import.code.<CODE>`, whatever the English says (DESIGN 6).
+ */
+function codedImportProblem(error: { code?: unknown; params?: unknown }, translate: Translate): string | null {
+  if (typeof error.code !== 'string' || typeof error.params !== 'object' || error.params === null) return null;
+  const key = `segra.import.code.${error.code}`;
+  const text = translate(key, { ...(error.params as Record<string, unknown>), _: '' });
+  return text && text !== key ? text : null;
+}
+
 /** The place of an import error as the server writes it before the problem ("F line 3, column X"). */
 function placeText(file: string, line?: unknown, column?: unknown): string {
   let at = file;
@@ -243,7 +251,10 @@ function placeText(file: string, line?: unknown, column?: unknown): string {
  * A failed import's record (`{ message, code, file, line, column }`) in the UI's language: the
  * place in words of the language, then the problem; a server failure says so by its rule.
  */
-export function localizeImportError(error: { message?: unknown; code?: unknown; file?: unknown; line?: unknown; column?: unknown }, translate: Translate): string {
+export function localizeImportError(
+  error: { message?: unknown; code?: unknown; params?: unknown; file?: unknown; line?: unknown; column?: unknown },
+  translate: Translate,
+): string {
   const message = typeof error.message === 'string' ? error.message : '';
   const own = localizeServerMessage(message, translate);
   if (own && typeof error.file !== 'string') return own;
@@ -261,7 +272,7 @@ export function localizeImportError(error: { message?: unknown; code?: unknown; 
     file: error.file,
     line: String(error.line ?? ''),
     column: String(error.column ?? ''),
-    problem: localizeImportProblem(problem, translate),
+    problem: codedImportProblem(error, translate) ?? localizeImportProblem(problem, translate),
   });
 }
 

@@ -81,6 +81,28 @@ function literalMessages(srcFiles: string[], call: RegExp): { file: string; text
 
 const serverFiles = files(path.resolve('server'));
 
+/**
+ * The import problems thrown with a code (`new InputError(text, place, { code: NAME })`, NAME a
+ * constant of the importers): their text → their code. The UI words them from the code.
+ */
+function importProblemCodes(importerFiles: string[]): Map<string, string> {
+  const sources = importerFiles.map((file) => readFileSync(file, 'utf8'));
+  const constants = new Map(sources.flatMap((src) => [...src.matchAll(/export const (\w+) = '([A-Z_]+)'/g)].map((m) => [m[1], m[2]] as const)));
+  const out = new Map<string, string>();
+  for (const src of sources) {
+    for (const m of src.matchAll(/new InputError\(/g)) {
+      let i = m.index + m[0].length;
+      while (/\s/.test(src[i])) i++;
+      const text = literalAt(src, i);
+      // The call's options follow its text and place (a text may hold ");", so no end is looked for).
+      const next = src.indexOf('new InputError(', i);
+      const code = /\bcode: (\w+)/.exec(src.slice(i, Math.min(next < 0 ? src.length : next, i + 600)))?.[1];
+      if (text !== null && code !== undefined) out.set(text, constants.get(code) ?? code);
+    }
+  }
+  return out;
+}
+
 describe('server messages in the UI’s language', () => {
   it('every message the API throws is known to a rule (a new one must be added to the catalogue)', () => {
     const messages = literalMessages(serverFiles, /\b(?:badRequest|notFound|forbidden|conflict|unauthorized|refused|licenceError)\(|new AppError\(\s*\d+,\s*'[A-Z_]+',/g);
@@ -89,11 +111,18 @@ describe('server messages in the UI’s language', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('every import problem the readers throw is known to a rule', () => {
-    const problems = literalMessages(serverFiles.filter((f) => f.includes(`${path.sep}importers${path.sep}`)), /new InputError\(/g);
+  it('every import problem the readers throw is known to a rule, or carries a code the three catalogues word', () => {
+    const importerFiles = serverFiles.filter((f) => f.includes(`${path.sep}importers${path.sep}`));
+    const problems = literalMessages(importerFiles, /new InputError\(/g);
     expect(problems.length).toBeGreaterThan(30);
-    const unknown = problems.filter((m) => matchRule(IMPORT_RULES, m.text) === null && matchRule(SERVER_RULES, m.text) === null).map((m) => `${m.file}: ${m.text}`);
+    const coded = importProblemCodes(importerFiles);
+    expect([...coded.values()].sort()).toEqual(['CELL_TOO_LONG', 'RULESET_TOO_MANY_FUNCTIONS', 'RULESET_TOO_MANY_LINES']);
+    const unknown = problems
+      .filter((m) => !coded.has(m.text) && matchRule(IMPORT_RULES, m.text) === null && matchRule(SERVER_RULES, m.text) === null)
+      .map((m) => `${m.file}: ${m.text}`);
     expect(unknown).toEqual([]);
+    const unworded = [...coded.values()].flatMap((code) => (['tr', 'en', 'de'] as const).filter((l) => t(l)(`segra.import.code.${code}`) === `segra.import.code.${code}`).map((l) => `${l}: ${code}`));
+    expect(unworded).toEqual([]);
   });
 
   it('says a known message in Turkish and German, with the values the server named', () => {
@@ -141,6 +170,19 @@ describe('server messages in the UI’s language', () => {
     );
     expect(localizeImportError({ message: 'The import failed because of an error on the server; upload the file again, or ask your administrator to look at the server log', code: 'IMPORT_FAILED' }, tr)).toBe(
       tr('segra.server.import_failed'),
+    );
+  });
+
+  it('words a bound-passing import problem from its code and params, whatever the English says (DESIGN 6, 7b)', () => {
+    const at = { file: 'USR02.csv', line: 4, column: 'BNAME', message: 'USR02.csv line 4, column BNAME: reworded in English' };
+    expect(localizeImportError({ ...at, code: 'CELL_TOO_LONG', params: { length: 70000, limit: 65536 } }, tr)).toBe(
+      'USR02.csv, satır 4, sütun BNAME: hücre 70000 karakter tutuyor; bir hücre en fazla 65536 karakter (64 KiB) tutabilir',
+    );
+    expect(localizeImportError({ ...at, code: 'RULESET_TOO_MANY_FUNCTIONS', params: { limit: 100000, setting: 'MAX_RULESET_FUNCTIONS' } }, de)).toBe(
+      'USR02.csv, Zeile 4, Spalte BNAME: das Regelwerk hat mehr als 100000 Funktionen (MAX_RULESET_FUNCTIONS)',
+    );
+    expect(localizeImportError({ ...at, code: 'RULESET_TOO_MANY_LINES', params: { limit: 2000000, setting: 'MAX_RULESET_LINES' } }, tr)).toBe(
+      'USR02.csv, satır 4, sütun BNAME: kural seti 2000000 satırdan fazlasını içeriyor (MAX_RULESET_LINES)',
     );
   });
 
