@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RULESET_LIMIT_DEFAULTS } from './importers/ruleset-bounds.ts';
 
 /** Environment configuration, validated at start: a wrong value stops the start and is named. */
 const schema = z.object({
@@ -43,9 +44,9 @@ const schema = z.object({
   /** Highest compression ratio an archive (or one of its entries) past 64 MiB inflated may have; more answers 422 (a zip bomb). Real exports compress 5-10 times. */
   MAX_EXTRACT_RATIO: z.coerce.number().min(2).max(10000).default(100),
   /** Most functions a ruleset may have (distinct FUNCTION_IDs); a ruleset with more is refused where the next one is met (DESIGN 7b). */
-  MAX_RULESET_FUNCTIONS: z.coerce.number().int().min(1).default(100_000),
+  MAX_RULESET_FUNCTIONS: z.coerce.number().int().min(1).default(RULESET_LIMIT_DEFAULTS.functions),
   /** Most lines a ruleset's tables may have, all together (header lines not counted); more is refused at the first line past it (DESIGN 7b). */
-  MAX_RULESET_LINES: z.coerce.number().int().min(1).default(2_000_000),
+  MAX_RULESET_LINES: z.coerce.number().int().min(1).default(RULESET_LIMIT_DEFAULTS.lines),
   /**
    * Split an analysis of at least ANALYSIS_SHARD_MIN_USERS users into this many user shards that
    * the workers sharing the PostgreSQL queue evaluate in parallel (1: no split). Ignored on the
@@ -98,10 +99,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 const configError = (issues: readonly z.core.$ZodIssue[]): ConfigError =>
   new ConfigError(`invalid configuration: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-
-/** The ruleset bounds (DESIGN 7b) alone: the command line reads rulesets without the server's other settings. */
-export function rulesetLimits(env: NodeJS.ProcessEnv = process.env): { functions: number; lines: number } {
-  const parsed = schema.pick({ MAX_RULESET_FUNCTIONS: true, MAX_RULESET_LINES: true }).safeParse(env);
-  if (!parsed.success) throw configError(parsed.error.issues);
-  return { functions: parsed.data.MAX_RULESET_FUNCTIONS, lines: parsed.data.MAX_RULESET_LINES };
-}

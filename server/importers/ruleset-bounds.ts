@@ -15,6 +15,25 @@ export interface RulesetLimits {
   lines: number;
 }
 
+/** The bounds when MAX_RULESET_FUNCTIONS / MAX_RULESET_LINES are not set (server/config.ts declares the settings with these). */
+export const RULESET_LIMIT_DEFAULTS: RulesetLimits = { functions: 100_000, lines: 2_000_000 };
+
+/**
+ * The ruleset bounds from the environment, for the command line, which reads rulesets without the
+ * server's other settings. Read here, not through config.ts's schema: that would load zod (about
+ * 100 modules, 90 ms) into every `segra analyze` start.
+ */
+export function rulesetLimits(env: NodeJS.ProcessEnv = process.env): RulesetLimits {
+  const setting = (name: string, fallback: number): number => {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`invalid configuration: ${name}: expected a whole number of at least 1, got ${JSON.stringify(raw)}`);
+    return n;
+  };
+  return { functions: setting('MAX_RULESET_FUNCTIONS', RULESET_LIMIT_DEFAULTS.functions), lines: setting('MAX_RULESET_LINES', RULESET_LIMIT_DEFAULTS.lines) };
+}
+
 export const RULESET_TOO_MANY_FUNCTIONS = 'RULESET_TOO_MANY_FUNCTIONS';
 export const RULESET_TOO_MANY_LINES = 'RULESET_TOO_MANY_LINES';
 

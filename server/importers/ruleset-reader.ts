@@ -29,8 +29,7 @@ import { readMultiFile } from './ruleset-multi-file.ts';
 import { InputError } from './input-error.ts';
 import { openTableSource, type TableSourceInput } from './table-source.ts';
 import { grcFileOf, grcToMultiFile, LAYOUT, type GrcFile } from './ruleset-grc.ts';
-import { functionColumn, RulesetBounds, type RulesetLimits } from './ruleset-bounds.ts';
-import { rulesetLimits } from '../config.ts';
+import { functionColumn, RulesetBounds, rulesetLimits, type RulesetLimits } from './ruleset-bounds.ts';
 import { jsonRulesetInput } from './ruleset-json-input.ts';
 import { isPairHeader, readPairs } from './ruleset-pairs.ts';
 

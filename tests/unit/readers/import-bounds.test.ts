@@ -6,7 +6,7 @@ import { readMitigations } from '../../../server/importers/mitigation-reader.ts'
 import { rulesetToGrcFiles } from '../../../server/importers/ruleset-grc.ts';
 import { rulesetToJson } from '../../../server/importers/ruleset-json.ts';
 import { MAX_CELL_CHARS } from '../../../server/importers/cell-limit.ts';
-import { rulesetLimits } from '../../../server/config.ts';
+import { rulesetLimits } from '../../../server/importers/ruleset-bounds.ts';
 import type { Ruleset } from '../../../engine/model/ruleset.ts';
 import { expectInputError, fileOf, folderOf, MINIMAL_EXTRACT, xlsxOf } from './helpers.ts';
 
