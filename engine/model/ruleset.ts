@@ -40,6 +40,11 @@ export interface FunctionAction {
   /** A transaction code. */
   action: string;
   active: boolean;
+  /**
+   * FUNCTION_ACTIONS.SYSTEM (DESIGN 5.18, GRC's connector): the SID the action belongs to.
+   * Absent or empty: any system. An action may be listed once per system.
+   */
+  system?: string;
 }
 
 /** One FUNCTION_PERMISSIONS line: a value (or range) of one field of one object, under one action. */
@@ -51,4 +56,24 @@ export interface PermissionLine {
   high: string;
   operator: PermissionOperator;
   active: boolean;
+  /** FUNCTION_PERMISSIONS.SYSTEM (DESIGN 5.18): the SID the line belongs to; absent or empty: any system. */
+  system?: string;
+}
+
+/** Whether an action or permission line counts in system `sid` (DESIGN 5.18): SYSTEM empty or `sid`. */
+export function countsInSystem(entry: { system?: string }, sid: string): boolean {
+  return entry.system === undefined || entry.system === '' || entry.system === sid;
+}
+
+/** Whether any action or permission line of the ruleset is bound to a system (a SYSTEM column matters). */
+export function hasSystemBindings(ruleset: Ruleset): boolean {
+  return ruleset.functions.some((f) => f.actions.some((a) => (a.system ?? '') !== '') || f.permissions.some((p) => (p.system ?? '') !== ''));
+}
+
+/**
+ * A system id (DESIGN 5.18): the SID, or a GRC connector name. It becomes part of finding ids
+ * (`SID/NAME`) and source paths (`SID/R:ROLE`), so only letters, digits, `_` and `-`, 1 to 32.
+ */
+export function isSystemId(sid: string): boolean {
+  return /^[A-Za-z0-9_-]{1,32}$/.test(sid);
 }

@@ -1,4 +1,4 @@
-import type { Ruleset } from '../model/ruleset.ts';
+import { hasSystemBindings, type Ruleset } from '../model/ruleset.ts';
 import { formatOrgFields } from '../ruleset/org-fields.ts';
 
 /** The files of the multi-file ruleset form (DESIGN 4.2) and their columns, in order. */
@@ -34,13 +34,23 @@ export function rulesetToTables(ruleset: Ruleset): RulesetTables {
     tables.RISKS.push(row);
     for (const f of r.functionIds) tables.RISK_FUNCTIONS.push([r.id, f]);
   }
+  // SYSTEM (DESIGN 5.18) likewise only when some action or permission line is bound to a system.
+  const systems = hasSystemBindings(ruleset);
+  if (systems) {
+    tables.FUNCTION_ACTIONS[0].push('SYSTEM');
+    tables.FUNCTION_PERMISSIONS[0].push('SYSTEM');
+  }
   for (const f of ruleset.functions) {
     tables.FUNCTIONS.push([f.id, f.description, f.businessProcess]);
-    for (const a of f.actions) tables.FUNCTION_ACTIONS.push([f.id, a.action, flag(a.active)]);
+    for (const a of f.actions) {
+      const row = [f.id, a.action, flag(a.active)];
+      if (systems) row.push(a.system ?? '');
+      tables.FUNCTION_ACTIONS.push(row);
+    }
     for (const p of f.permissions) {
-      tables.FUNCTION_PERMISSIONS.push([
-        f.id, p.action, p.object, p.field, p.low, p.high, p.operator, flag(p.active),
-      ]);
+      const row = [f.id, p.action, p.object, p.field, p.low, p.high, p.operator, flag(p.active)];
+      if (systems) row.push(p.system ?? '');
+      tables.FUNCTION_PERMISSIONS.push(row);
     }
   }
   return tables;

@@ -8,6 +8,7 @@
 import type { PermissionLine, PermissionOperator, RiskLevel, RiskType } from '../../engine/model/ruleset.ts';
 import { InputError, showValue } from './input-error.ts';
 import { parseOrgFields } from '../../engine/ruleset/org-fields.ts';
+import { isSystemId } from '../../engine/model/ruleset.ts';
 
 /** A table read whole (rulesets are small). */
 export interface LoadedTable {
@@ -137,6 +138,19 @@ export class Cells {
     return parsed.fields;
   }
 
+  /**
+   * SYSTEM (DESIGN 5.18, GRC's connector): the SID an action or permission line belongs to,
+   * trimmed; empty (or no such column) for any system. A SID is written into finding ids
+   * (`SID/NAME`), so it may not hold `/`, `=`, `;` or blanks.
+   */
+  system(column = 'SYSTEM'): string {
+    const v = this.name(column);
+    if (v !== '' && !isSystemId(v)) {
+      this.fail(column, `expected a system id (letters, digits, _ or -, at most 32) or an empty value for any system, got ${showValue(this.raw(column))}`);
+    }
+    return v;
+  }
+
   operator(column = 'OPERATOR'): PermissionOperator {
     const v = this.name(column).toUpperCase();
     if (v === '') return 'OR';
@@ -180,5 +194,11 @@ export function permissionLine(c: Cells, activeColumns: readonly string[]): Perm
     high: c.raw('HIGH'),
     operator: c.operator(),
     active: c.active(activeColumns),
+    ...systemOf(c.system()),
   };
+}
+
+/** `{ system }` only when bound to one, so a ruleset without SYSTEM stays exactly as it was read before. */
+export function systemOf(system: string): { system?: string } {
+  return system === '' ? {} : { system };
 }

@@ -5,7 +5,7 @@
  * business process on a later row is allowed, and a first empty one is filled in later).
  */
 import type { FunctionAction, Risk, RuleFunction, Ruleset } from '../../engine/model/ruleset.ts';
-import { Cells, normalise, permissionLine, type LoadedTable } from './ruleset-cells.ts';
+import { Cells, normalise, permissionLine, systemOf, type LoadedTable } from './ruleset-cells.ts';
 import { showValue } from './input-error.ts';
 import { orgFieldsOf } from './ruleset-multi-file.ts';
 
@@ -31,6 +31,8 @@ const FLAT_KNOWN = [
   'OPERATOR',
   'PERMISSION_ACTIVE',
   'ORG_FIELDS',
+  // DESIGN 5.18: the system the row's action and permission line belong to (empty: any).
+  'SYSTEM',
 ];
 
 export function readFlat(t: LoadedTable): Ruleset {
@@ -135,10 +137,13 @@ export function readFlat(t: LoadedTable): Ruleset {
     const action = c.name('ACTION');
     if (action !== '') {
       const active = c.active(['ACTION_ACTIVE']);
-      const a = f.actions.get(action);
+      // An action may be listed once per system (DESIGN 5.18): one entry per action and SYSTEM.
+      const system = c.system();
+      const key = `${action}\u0000${system}`;
+      const a = f.actions.get(key);
       if (!a) {
-        const entry = { a: { action, active }, line: row.line };
-        f.actions.set(action, entry);
+        const entry = { a: { action, active, ...systemOf(system) }, line: row.line };
+        f.actions.set(key, entry);
         f.fn.actions.push(entry.a);
       } else if (c.has('ACTION_ACTIVE') && c.raw('ACTION_ACTIVE').trim() !== '') {
         same(

@@ -14,8 +14,8 @@
  *   risk function        RISK_ID, FUNCTION_ID
  *
  * Other files of the download (business processes, rule sets, owners) are left unread. The
- * rows become the tables of the multi-file form, one row per function and action whatever the
- * connectors, so every check of that form applies and errors still name the GRC file and line.
+ * rows become the tables of the multi-file form, the connector as SYSTEM (DESIGN 5.18), so every
+ * check of that form applies and errors still name the GRC file and line.
  */
 import type { Ruleset } from '../../engine/model/ruleset.ts';
 import { RULESET_FILES, type RulesetFileName } from '../../engine/rulesets/ruleset-tables.ts';
@@ -135,10 +135,11 @@ export function grcToMultiFile(files: Map<GrcFile, LoadedTable>, sourceName: str
     name: RulesetFileName,
     from: LoadedTable,
     rows: { line: number; values: string[] }[],
+    extra: readonly string[] = [],
   ): LoadedTable => ({
     table: name,
     fileName: from.fileName,
-    header: RULESET_FILES[name],
+    header: [...RULESET_FILES[name], ...extra],
     headerLine: 0,
     rows,
   });
@@ -193,29 +194,30 @@ export function grcToMultiFile(files: Map<GrcFile, LoadedTable>, sourceName: str
       })),
     ),
   );
-  // One row per function and action (or permission line), whatever the connectors.
+  // One row per function, action and connector (or permission line and connector): the
+  // connector is the SYSTEM the row belongs to (DESIGN 5.18); a row repeated whole is read once.
   const actionsT = files.get('functionAction');
   if (actionsT) {
     const seen = new Set<string>();
     const rows = records(actionsT, 'functionAction').flatMap((r) => {
-      const key = `${r.cell('FUNCTION_ID').trim()}\0${r.cell('ACTION').trim()}`;
+      const key = `${r.cell('FUNCTION_ID').trim()}\0${r.cell('ACTION').trim()}\0${r.cell('CONNECTOR').trim()}`;
       if (seen.has(key)) return [];
       seen.add(key);
-      return [{ line: r.line, values: [r.cell('FUNCTION_ID'), r.cell('ACTION'), activeFlag(r.cell('STATUS'))] }];
+      return [{ line: r.line, values: [r.cell('FUNCTION_ID'), r.cell('ACTION'), activeFlag(r.cell('STATUS')), r.cell('CONNECTOR')] }];
     });
-    out.set('FUNCTION_ACTIONS', table('FUNCTION_ACTIONS', actionsT, rows));
+    out.set('FUNCTION_ACTIONS', table('FUNCTION_ACTIONS', actionsT, rows, ['SYSTEM']));
   }
   const permissionsT = files.get('functionPermission');
   if (permissionsT) {
     const seen = new Set<string>();
     const rows = records(permissionsT, 'functionPermission').flatMap((r) => {
       const values = ['FUNCTION_ID', 'ACTION', 'OBJECT', 'FIELD', 'LOW', 'HIGH', 'OPERATOR'].map(r.cell);
-      const key = values.join('\0');
+      const key = [...values, r.cell('CONNECTOR').trim()].join('\0');
       if (seen.has(key)) return [];
       seen.add(key);
-      return [{ line: r.line, values: [...values, activeFlag(r.cell('STATUS'))] }];
+      return [{ line: r.line, values: [...values, activeFlag(r.cell('STATUS')), r.cell('CONNECTOR')] }];
     });
-    out.set('FUNCTION_PERMISSIONS', table('FUNCTION_PERMISSIONS', permissionsT, rows));
+    out.set('FUNCTION_PERMISSIONS', table('FUNCTION_PERMISSIONS', permissionsT, rows, ['SYSTEM']));
   }
   return out;
 }
@@ -237,11 +239,11 @@ export function rulesetToGrcFiles(ruleset: Ruleset): Record<string, string> {
     'Function.txt': text(ruleset.functions.map((f) => [f.id, f.businessProcess, ''])),
     'FunctionDescription.txt': text(ruleset.functions.map((f) => [f.id, 'EN', f.description])),
     'FunctionAction.txt': text(
-      ruleset.functions.flatMap((f) => f.actions.map((a) => [f.id, '', a.action, status(a.active)])),
+      ruleset.functions.flatMap((f) => f.actions.map((a) => [f.id, a.system ?? '', a.action, status(a.active)])),
     ),
     'FunctionPermission.txt': text(
       ruleset.functions.flatMap((f) =>
-        f.permissions.map((p) => [f.id, '', p.action, p.object, p.field, p.low, p.high, p.operator, status(p.active)]),
+        f.permissions.map((p) => [f.id, p.system ?? '', p.action, p.object, p.field, p.low, p.high, p.operator, status(p.active)]),
       ),
     ),
   };

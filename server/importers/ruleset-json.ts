@@ -6,7 +6,7 @@
  */
 import type { ParseError } from 'jsonc-parser';
 import { z } from 'zod';
-import type { Ruleset } from '../../engine/model/ruleset.ts';
+import { isSystemId, type Ruleset } from '../../engine/model/ruleset.ts';
 import type { RulesetBounds } from './ruleset-bounds.ts';
 import { InputError } from './input-error.ts';
 
@@ -39,6 +39,13 @@ const code = <T extends Record<string, string>>(codes: T, what: string) =>
 const name = z.string().trim().min(1, { error: 'expected a non-empty name' });
 const text = z.string().default('');
 const active = z.boolean().default(true);
+/** DESIGN 5.18: the system an action or permission line belongs to; absent or empty: any (then left out). */
+const systemId = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isSystemId(v), { error: 'expected a system id (letters, digits, _ or -, at most 32) or an empty value' })
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
 
 const schema = z.strictObject({
   risks: z.array(
@@ -58,7 +65,7 @@ const schema = z.strictObject({
       description: text,
       businessProcess: text,
       actions: z
-        .array(z.union([name.transform((action) => ({ action, active: true })), z.object({ action: name, active })]))
+        .array(z.union([name.transform((action) => ({ action, active: true })), z.object({ action: name, active, system: systemId })]))
         .default([]),
       permissions: z
         .array(
@@ -70,6 +77,7 @@ const schema = z.strictObject({
             high: text,
             operator: z.enum(['OR', 'AND', 'NOT']).default('OR'),
             active,
+            system: systemId,
           }),
         )
         .default([]),

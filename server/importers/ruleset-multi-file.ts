@@ -7,7 +7,7 @@
  */
 import type { Risk, RuleFunction, Ruleset } from '../../engine/model/ruleset.ts';
 import type { RulesetFileName } from '../../engine/rulesets/ruleset-tables.ts';
-import { Cells, permissionLine, type LoadedTable } from './ruleset-cells.ts';
+import { Cells, permissionLine, systemOf, type LoadedTable } from './ruleset-cells.ts';
 import { InputError } from './input-error.ts';
 
 /** A risk's org fields, only when it has some (a risk without them stays as it always was). */
@@ -115,16 +115,21 @@ export function readMultiFile(tables: Map<string, LoadedTable>, sourceName: stri
   }
 
   if (actionsT) {
-    const c: Cells = new Cells(actionsT, ['FUNCTION_ID', 'ACTION'], ['ACTIVE']);
+    const c: Cells = new Cells(actionsT, ['FUNCTION_ID', 'ACTION'], ['ACTIVE', 'SYSTEM']);
     for (const row of actionsT.rows) {
       c.at(row);
       const f = knownFunction(c);
       const action = c.id('ACTION', 'an action (transaction code)');
-      const first = f.actions.get(action);
-      if (first !== undefined)
-        c.fail('ACTION', `action ${action} is listed twice for function ${f.fn.id} (first on line ${first})`);
-      f.actions.set(action, row.line);
-      f.fn.actions.push({ action, active: c.active(['ACTIVE']) });
+      // DESIGN 5.18: an action may be listed once per system (GRC's connectors).
+      const system = c.system();
+      const key = `${action}\u0000${system}`;
+      const first = f.actions.get(key);
+      if (first !== undefined) {
+        const where = system === '' ? '' : ` in system ${system}`;
+        c.fail('ACTION', `action ${action} is listed twice for function ${f.fn.id}${where} (first on line ${first})`);
+      }
+      f.actions.set(key, row.line);
+      f.fn.actions.push({ action, active: c.active(['ACTIVE']), ...systemOf(system) });
     }
   }
 
@@ -132,7 +137,7 @@ export function readMultiFile(tables: Map<string, LoadedTable>, sourceName: stri
     const c: Cells = new Cells(
       permissionsT,
       ['FUNCTION_ID', 'ACTION', 'OBJECT', 'FIELD', 'LOW'],
-      ['HIGH', 'OPERATOR', 'ACTIVE'],
+      ['HIGH', 'OPERATOR', 'ACTIVE', 'SYSTEM'],
     );
     for (const row of permissionsT.rows) {
       c.at(row);

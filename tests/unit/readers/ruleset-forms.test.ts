@@ -49,7 +49,7 @@ describe("GRC's rule download (GRAC_DOWNLOAD_RULES)", () => {
     expect(await readRuleset(folderOf(renamed))).toEqual(canonical);
   });
 
-  it('takes one row per function and action across connectors, English texts first, and GRC status words', async () => {
+  it('reads the connector as SYSTEM (one action per connector, DESIGN 5.18), English texts first, and GRC status words', async () => {
     const ruleset = await readRuleset(
       folderOf({
         'Risk.txt': 'R1\t1\tP2P\t3\tENABLED\nR2\t2\tP2P\t0\tDISABLED\n',
@@ -82,8 +82,11 @@ describe("GRC's rule download (GRAC_DOWNLOAD_RULES)", () => {
         functionIds: ['F1'],
       },
     ]);
-    expect(ruleset.functions[0].actions).toEqual([{ action: 'XK01', active: true }]);
-    expect(ruleset.functions[0].permissions).toHaveLength(1);
+    expect(ruleset.functions[0].actions).toEqual([
+      { action: 'XK01', active: true, system: 'ECC' },
+      { action: 'XK01', active: true, system: 'S4H' },
+    ]);
+    expect(ruleset.functions[0].permissions.map((p) => p.system)).toEqual(['ECC', 'S4H']);
   });
 
   it('names the GRC file, line and column of a line that is too short or wrong', async () => {
