@@ -25,3 +25,15 @@ export { compareCodePoints } from './authorisation/code-point.ts';
 export { MitigationIndex, mitigateFindings, mitigationWarnings } from './analysis/mitigation.ts';
 export { UsageIndex, TcodeExecutability, usageWarnings } from './analysis/usage.ts';
 export { usageOfFindings, formatRemediation } from './analysis/remediation.ts';
+export {
+  analyseSystems,
+  prepareSystems,
+  SystemsAnalysis,
+  SystemsError,
+  type SystemInput,
+  type SystemSummary,
+  type SystemsResult,
+  type UserMapping,
+} from './cross-system/analyse-systems.ts';
+export { systemsWarnings } from './cross-system/systems-warnings.ts';
+export { mitigateSystemFindings, systemsMitigationWarnings } from './cross-system/systems-mitigation.ts';

@@ -75,6 +75,31 @@ export class HolderEvaluator {
 
   /** Indexes of the risks met by a holder with these check bits, in ruleset order. */
   metRisks(checks: Uint32Array): number[] {
+    return this.risksOfStamped(this.stampMetFunctions(checks));
+  }
+
+  /** Indexes of the functions met by a holder with these check bits (in no particular order). */
+  metFunctions(checks: Uint32Array): number[] {
+    return this.stampMetFunctions(checks);
+  }
+
+  /**
+   * Indexes of the risks whose every function is in `functions`, in ruleset order: a person's
+   * functions met across systems (DESIGN 5.18), each possibly in another one.
+   */
+  risksOfFunctions(functions: Iterable<number>): number[] {
+    const stamp = ++this.stamp;
+    const list: number[] = [];
+    for (const f of functions) {
+      if (this.functionStamp[f] === stamp) continue;
+      this.functionStamp[f] = stamp;
+      list.push(f);
+    }
+    return this.risksOfStamped(list);
+  }
+
+  /** The functions met, each stamped with a new stamp. */
+  private stampMetFunctions(checks: Uint32Array): number[] {
     const c = this.compiled;
     const stamp = ++this.stamp;
     const metFunctions: number[] = [];
@@ -89,6 +114,12 @@ export class HolderEvaluator {
         }
       }
     });
+    return metFunctions;
+  }
+
+  /** The risks met by the functions stamped with the current stamp (listed in `metFunctions`). */
+  private risksOfStamped(metFunctions: readonly number[]): number[] {
+    const stamp = this.stamp;
     // A risk is met when each of its functions is: asked of the risks each met function leads.
     const risks: number[] = [];
     const stamps = this.functionStamp;

@@ -47,6 +47,16 @@ interface HolderSources {
   matches: Map<number, FunctionMatch>;
 }
 
+/** One holder asked function by function (PreparedAnalysis.holderMatcher). */
+export interface HolderMatcher {
+  /** The functions the holder meets (indexes, in no particular order). */
+  metFunctions(): number[];
+  /** The match of a function the holder meets, without org fields; the same object each time. */
+  functionMatch(f: number): FunctionMatch;
+  /** A risk the holder may meet by itself: its org answer and matches, or null when not met (org fields applied). */
+  riskMatches(r: number): { org: OrgAnswer | null; matches: FunctionMatch[] } | null;
+}
+
 /** A risk a holder meets, with its org-level answer (null: the risk has no org fields). */
 export interface MetRisk {
   risk: number;
@@ -87,6 +97,7 @@ export class PreparedAnalysis {
       level: options.level,
       tcodeChecks: extract.tcodeChecks,
       deactivatedRiskIds: options.deactivatedRiskIds,
+      system: options.system,
     });
     const objects = this.compiled.objects;
     const accept = (o: string): boolean => objects.has(o);
@@ -297,24 +308,62 @@ export class PreparedAnalysis {
     instances?: InstanceOverlay,
   ): FunctionMatch[] {
     const { functions, orgFields } = this.compiled.risks[riskIndex];
-    return functions.map((f, i) => {
-      // Without org fields a function's match depends on the holder alone: made once per holder
-      // and shared by its findings (a dense ruleset lists a function in many risks).
-      if (!org) {
-        const known = reached.matches.get(f);
-        if (known) return known;
-      }
-      // An org-level risk reports the first action met at its first org value (DESIGN 5.15).
-      const alt = org ? this.compiled.functions[f].alternatives[org.alternatives[i]] : this.holderEvaluator.firstMetAlternative(f, bits)!;
-      const match: FunctionMatch = {
-        functionId: this.compiled.functions[f].id,
-        action: alt.action,
-        sources: this.contributors(alt.checks, reached, overlay),
-        permissions: withPermissions ? this.permissions.matches(alt, keys(), orgFields, org ? org.witnesses[i] : null, instances) : [],
-      };
-      if (!org) reached.matches.set(f, match);
-      return match;
-    });
+    return functions.map((f, i) => this.functionMatch(f, i, orgFields, org, bits, reached, keys, withPermissions, overlay, instances));
+  }
+
+  /** The match of function `f`, the i-th of its risk (`org`: that risk's org-level answer, if any). */
+  private functionMatch(
+    f: number,
+    i: number,
+    orgFields: readonly string[],
+    org: OrgAnswer | null,
+    bits: Uint32Array,
+    reached: HolderSources,
+    keys: () => readonly string[],
+    withPermissions: boolean,
+    overlay?: ReadonlyMap<string, Uint32Array | null>,
+    instances?: InstanceOverlay,
+  ): FunctionMatch {
+    // Without org fields a function's match depends on the holder alone: made once per holder
+    // and shared by its findings (a dense ruleset lists a function in many risks).
+    if (!org) {
+      const known = reached.matches.get(f);
+      if (known) return known;
+    }
+    // An org-level risk reports the first action met at its first org value (DESIGN 5.15).
+    const alt = org ? this.compiled.functions[f].alternatives[org.alternatives[i]] : this.holderEvaluator.firstMetAlternative(f, bits)!;
+    const match: FunctionMatch = {
+      functionId: this.compiled.functions[f].id,
+      action: alt.action,
+      sources: this.contributors(alt.checks, reached, overlay),
+      permissions: withPermissions ? this.permissions.matches(alt, keys(), orgFields, org ? org.witnesses[i] : null, instances) : [],
+    };
+    if (!org) reached.matches.set(f, match);
+    return match;
+  }
+
+  /**
+   * One holder asked function by function and risk by risk, for findings made across systems
+   * (DESIGN 5.18, engine/cross-system): the functions it meets, the match of one function (made
+   * once), and, for one risk it meets by itself, its org-level answer and matches.
+   */
+  holderMatcher(holder: Holder, detail: FindingDetail): HolderMatcher {
+    const bits = this.holderCheckBits(holder);
+    let keyList: string[] | null = null;
+    const keys = (): string[] => (keyList ??= [...new Set(holder.sourceKeys())]);
+    let reachedSources: HolderSources | null = null;
+    const reached = (): HolderSources => (reachedSources ??= { sources: holder.sources(), texts: null, matches: new Map() });
+    const withPermissions = detail.permissions !== false;
+    return {
+      metFunctions: () => this.holderEvaluator.metFunctions(bits),
+      functionMatch: (f) => this.functionMatch(f, 0, [], null, bits, reached(), keys, withPermissions),
+      riskMatches: (r) => {
+        const met = this.metRisks(keys(), bits, undefined, [r]);
+        if (met.length === 0) return null;
+        const org = met[0].org;
+        return { org, matches: this.functionMatches(r, org, bits, reached(), keys, withPermissions) };
+      },
+    };
   }
 
   private finding(holder: Holder, riskIndex: number, org: OrgAnswer | null, matches: FunctionMatch[]): Finding {

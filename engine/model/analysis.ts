@@ -18,6 +18,11 @@ export interface AnalysisOptions {
   acceptances?: readonly RiskAcceptance[];
   /** Risks switched off by the customer: not evaluated at all. */
   deactivatedRiskIds?: readonly string[];
+  /**
+   * The SID of the system this extract is (DESIGN 5.18): only the ruleset's actions and
+   * permission lines whose SYSTEM is empty or this SID count. Absent: SYSTEM is ignored.
+   */
+  system?: string;
 }
 
 export interface RiskAcceptance {
@@ -69,6 +74,15 @@ export interface FunctionMatch {
    * level). The engine always sets it; optional for findings made by hand.
    */
   permissions?: PermissionMatch[];
+  /**
+   * Cross-system analyses (DESIGN 5.18) only: the SID of the system whose user (or role, or
+   * profile) met the function; the source paths are written with it in front (`SID/R:ROLE`).
+   */
+  system?: string;
+  /** Cross-system user-level findings: the BNAME of the person's user in `system`. */
+  user?: string;
+  /** Cross-system user-level findings: every system in which one of the person's users meets the function, in SID order. */
+  systems?: string[];
 }
 
 export interface Finding {
@@ -94,6 +108,12 @@ export interface Finding {
   accepted: boolean;
   /** The acceptance that applies, when accepted. */
   acceptance: RiskAcceptance | null;
+  /**
+   * Cross-system analyses only (DESIGN 5.18): true when no single system's user meets the whole
+   * risk (always false for single-function and org-level risks, roles and profiles). Absent in
+   * the analysis of one system.
+   */
+  crossSystem?: boolean;
 }
 
 export type ExclusionReason = 'locked' | 'expired' | 'not-yet-valid';
@@ -101,6 +121,8 @@ export type ExclusionReason = 'locked' | 'expired' | 'not-yet-valid';
 export interface ExcludedUser {
   bname: string;
   reasons: ExclusionReason[];
+  /** Cross-system analyses (DESIGN 5.18): the SID of the system the user is excluded in. */
+  system?: string;
 }
 
 export interface AnalysisResult {

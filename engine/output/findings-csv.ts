@@ -1,12 +1,25 @@
-import type { Finding, SourcePath } from '../model/analysis.ts';
+import type { Finding, FunctionMatch, SourcePath } from '../model/analysis.ts';
 import { compareHolderRows } from '../analysis/order.ts';
 
 /** The columns of `segra analyze --format csv` and of the API's CSV export (DESIGN 6, 11). */
 export const FINDINGS_CSV_COLUMNS = ['LEVEL', 'ID', 'RISK_ID', 'RISK_LEVEL', 'RISK_TYPE', 'FUNCTIONS', 'SOURCES'] as const;
 
 /** The CSV columns; ORG_VALUES (after SOURCES) only for a ruleset with org-level risks, so other CSVs stay as they were. */
-export function findingsCsvColumns(orgValues: boolean): string[] {
-  return orgValues ? [...FINDINGS_CSV_COLUMNS, 'ORG_VALUES'] : [...FINDINGS_CSV_COLUMNS];
+export function findingsCsvColumns(orgValues: boolean, crossSystem = false): string[] {
+  const columns: string[] = orgValues ? [...FINDINGS_CSV_COLUMNS, 'ORG_VALUES'] : [...FINDINGS_CSV_COLUMNS];
+  // DESIGN 5.18: a cross-system analysis (systems named by SID) adds CROSS_SYSTEM after them.
+  if (crossSystem) columns.push('CROSS_SYSTEM');
+  return columns;
+}
+
+/** CROSS_SYSTEM (DESIGN 5.18): `X` when no single system's user meets the whole risk. */
+export function formatCrossSystem(f: Pick<Finding, 'crossSystem'>): string {
+  return f.crossSystem ? 'X' : '';
+}
+
+/** A function's source path as written: with its system's SID in front in a cross-system analysis (`ERP/R:Z_COMP>R:Z_SINGLE`). */
+export function formatMatchPath(m: Pick<FunctionMatch, 'system'>, path: SourcePath, pathText: (path: SourcePath) => string = formatSourcePath): string {
+  return m.system === undefined ? pathText(path) : `${m.system}/${pathText(path)}`;
 }
 
 const STEP_PREFIX = { role: 'R', profile: 'P', user: 'U' } as const;
@@ -27,7 +40,7 @@ export function formatFunctions(f: Pick<Finding, 'functions'>): string {
  */
 export function formatSources(f: Pick<Finding, 'functions'>, pathText: (path: SourcePath) => string = formatSourcePath): string {
   const seen = new Set<string>();
-  for (const m of f.functions) for (const p of m.sources) seen.add(pathText(p));
+  for (const m of f.functions) for (const p of m.sources) seen.add(formatMatchPath(m, p, pathText));
   return [...seen].join(';');
 }
 
@@ -57,17 +70,19 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-export function findingToCsvRow(f: Finding, orgValues = false): string[] {
+export function findingToCsvRow(f: Finding, orgValues = false, crossSystem = false): string[] {
   const row = [f.level, f.holder, f.riskId, f.riskLevel, f.riskType, formatFunctions(f), formatSources(f)];
   if (orgValues) row.push(formatOrgValues(f));
+  if (crossSystem) row.push(formatCrossSystem(f));
   return row;
 }
 
-/** The findings as CSV text, header first, rows sorted by LEVEL, ID, RISK_ID; ORG_VALUES when asked. */
-export function findingsToCsv(findings: readonly Finding[], options: { orgValues?: boolean } = {}): string {
+/** The findings as CSV text, header first, rows sorted by LEVEL, ID, RISK_ID; ORG_VALUES and CROSS_SYSTEM when asked. */
+export function findingsToCsv(findings: readonly Finding[], options: { orgValues?: boolean; crossSystem?: boolean } = {}): string {
   const rows = [...findings].sort(compareHolderRows);
   const withOrg = options.orgValues ?? false;
-  const lines = [findingsCsvColumns(withOrg).join(',')];
-  for (const f of rows) lines.push(findingToCsvRow(f, withOrg).map(csvField).join(','));
+  const cross = options.crossSystem ?? false;
+  const lines = [findingsCsvColumns(withOrg, cross).join(',')];
+  for (const f of rows) lines.push(findingToCsvRow(f, withOrg, cross).map(csvField).join(','));
   return lines.join('\n') + '\n';
 }

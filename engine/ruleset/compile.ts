@@ -2,7 +2,7 @@ import { parseRuleValue, plainRuleValue, ruleValueKey, type RuleValue } from '..
 import { normaliseValue } from '../authorisation/value-interval.ts';
 import type { AnalysisLevel } from '../model/analysis.ts';
 import type { TcodeCheckRow } from '../model/extract.ts';
-import type { PermissionLine, Ruleset } from '../model/ruleset.ts';
+import { countsInSystem, type PermissionLine, type Ruleset } from '../model/ruleset.ts';
 import type {
   Alternative,
   Atom,
@@ -19,6 +19,11 @@ export interface CompileOptions {
   /** TSTCA rows of the system: start checks of transactions (DESIGN 5.7). */
   tcodeChecks: readonly TcodeCheckRow[];
   deactivatedRiskIds?: readonly string[];
+  /**
+   * The system analysed (DESIGN 5.18): only actions and permission lines whose SYSTEM is empty
+   * or this SID count. Absent: SYSTEM is ignored (a single system without SID).
+   */
+  system?: string;
 }
 
 interface LineSpec {
@@ -154,11 +159,21 @@ export function compileRuleset(ruleset: Ruleset, options: CompileOptions): Compi
 
   const functions: CompiledFunction[] = [];
   const functionIndex = new Map<string, number>();
+  const sid = options.system;
   for (const f of ruleset.functions) {
     const alternatives: Alternative[] = [];
-    const lines = activeLines(f.permissions);
-    const actions = f.actions.filter((a) => a.active);
+    let lines = activeLines(f.permissions);
+    const active = f.actions.filter((a) => a.active);
+    let actions = active;
+    if (sid !== undefined) {
+      lines = lines.filter((l) => countsInSystem(l, sid));
+      actions = active.filter((a) => countsInSystem(a, sid));
+    }
+    const listed = new Set<string>();
     for (const a of actions) {
+      // An action listed once per system (5.18) is one alternative: its checks are the same.
+      if (listed.has(a.action)) continue;
+      listed.add(a.action);
       const checks = [...checksForAction(a.action)];
       const permissionChecks: number[] = [];
       if (options.level === 'permission') {
@@ -176,7 +191,9 @@ export function compileRuleset(ruleset: Ruleset, options: CompileOptions): Compi
         permissionChecks: [...new Set(permissionChecks)],
       });
     }
-    if (actions.length === 0 && options.level === 'permission' && lines.length > 0) {
+    // Only a function with no active action anywhere is met on its lines alone: one whose
+    // actions are all bound to other systems is not met here (5.18).
+    if (active.length === 0 && options.level === 'permission' && lines.length > 0) {
       const checks = groupBy(lines, (l) => `${l.action}\u0000${l.object}`).map((g) => c.check(g[0].object, lineSpecs(g)));
       alternatives.push({ action: null, checks: [...new Set(checks)], permissionChecks: [...new Set(checks)] });
     }
