@@ -15,10 +15,12 @@ import { writeSortedFindingsCsv } from './findings-csv-stream.ts';
 import { readAnalysisInputs } from './inputs.ts';
 import { dateFlag, daysFlag, oneOf, parseFlags, requireFlag } from './options.ts';
 import { ChunkedOutput, writeLines } from './output.ts';
+import { UsageError } from './usage-error.ts';
+import { isSystemId, type Ruleset } from '../../engine/model/ruleset.ts';
 import { Progress } from './progress.ts';
 
 /** SEGRA_PHASES=1: each step's wall time on stderr, to measure where `analyze` spends it (issue 12). */
-function phaseClock(): (name: string) => void {
+export function phaseClock(): (name: string) => void {
   if (process.env.SEGRA_PHASES !== '1') return () => {};
   let last = performance.now();
   return (name) => {
@@ -29,7 +31,7 @@ function phaseClock(): (name: string) => void {
 }
 
 /** Users that AGR_USERS or UST04 assign and USR02 lacks: not analysed, counted in the summary (DESIGN 4.1b). */
-function usersMissingFromUsr02(x: SystemExtract): number {
+export function usersMissingFromUsr02(x: SystemExtract): number {
   const known = new Set(x.users.map((u) => u.bname));
   const missing = new Set<string>();
   for (const a of x.roleAssignments) if (a.user !== '' && !known.has(a.user)) missing.add(a.user);
@@ -45,10 +47,52 @@ function summary(c: Pick<AnalysisResult['counts'], 'findings' | 'usersInScope' |
   );
 }
 
+/**
+ * The `--system` values: one DIR (today's analysis), or one or more SID=DIR (DESIGN 5.18). A
+ * value is SID=DIR when the text before its first `=` is no path (no `/`, `\`, `.`): a folder
+ * whose name holds `=` is still one DIR.
+ */
+export function systemFlags(values: readonly string[]): { sids: boolean; list: { sid: string; dir: string }[] } {
+  if (values.length === 0) throw new UsageError('--system is required');
+  const list = values.map((v) => {
+    const eq = v.indexOf('=');
+    const head = eq < 0 ? '' : v.slice(0, eq);
+    if (eq < 0 || head === '' || /[/\\.]/.test(head)) return { sid: '', dir: v };
+    if (!isSystemId(head)) throw new UsageError(`--system ${v}: "${head}" is not a system id (letters, digits, _ or -, at most 32)`);
+    const dir = v.slice(eq + 1);
+    if (dir === '') throw new UsageError(`--system ${v}: the folder (or .zip, .xlsx) of system ${head} is missing after =`);
+    return { sid: head, dir };
+  });
+  const named = list.filter((s) => s.sid !== '');
+  if (named.length === 0) {
+    if (list.length > 1) throw new UsageError('several --system need their SIDs: --system SID=DIR for each');
+    if (list[0].dir === '') throw new UsageError('--system is required');
+    return { sids: false, list };
+  }
+  if (named.length < list.length) throw new UsageError(`--system ${list.find((s) => s.sid === '')!.dir}: with several systems each needs its SID (--system SID=DIR)`);
+  const seen = new Set<string>();
+  for (const s of list) {
+    if (seen.has(s.sid)) throw new UsageError(`--system ${s.sid} is given twice: each system once, with its own SID`);
+    seen.add(s.sid);
+  }
+  return { sids: true, list };
+}
+
+/** One system without SID (DESIGN 5.18): the ruleset's SYSTEM columns are ignored, and said so (count = rows bound). */
+function systemColumnsIgnored(ruleset: Ruleset): InputWarning[] {
+  const bound: string[] = [];
+  for (const fn of ruleset.functions) {
+    for (const a of fn.actions) if (a.system) bound.push(`${fn.id}/${a.action}@${a.system}`);
+    for (const l of fn.permissions) if (l.system) bound.push(`${fn.id}/${l.action}/${l.object}@${l.system}`);
+  }
+  return bound.length === 0 ? [] : [{ code: 'SYSTEM_COLUMN_IGNORED', table: 'RULESET', count: bound.length, examples: [...new Set(bound)].slice(0, 10) }];
+}
+
 /** `segra analyze` (DESIGN 11): an extract against a ruleset, no database. */
 export async function analyzeCommand(args: string[]): Promise<number> {
   const f = parseFlags(args, {
-    system: { type: 'string' },
+    system: { type: 'string', multiple: true },
+    'user-map': { type: 'string' },
     rules: { type: 'string' },
     date: { type: 'string' },
     level: { type: 'string' },
@@ -63,12 +107,34 @@ export async function analyzeCommand(args: string[]): Promise<number> {
     format: { type: 'string' },
     out: { type: 'string' },
   });
-  const system = requireFlag(f.system, 'system');
+  // DESIGN 5.18: `--system SID=DIR` (repeatable) is a cross-system analysis; one `--system DIR` is today's.
+  const systems = systemFlags(f.system ?? []);
   const rules = requireFlag(f.rules, 'rules');
   const date = dateFlag(f.date);
   const level = oneOf<AnalysisLevel>(f.level, 'level', ['action', 'permission'], 'permission');
   const mode = oneOf<InstanceMode>(f.mode, 'mode', ['same-instance', 'union'], 'same-instance');
   const format = oneOf(f.format, 'format', ['csv', 'json'] as const, 'csv');
+  if (systems.sids) {
+    const { analyzeSystems } = await import('./analyze-systems.ts');
+    return analyzeSystems({
+      systems: systems.list,
+      rules,
+      userMap: f['user-map'] === undefined ? undefined : requireFlag(f['user-map'], 'user-map'),
+      date,
+      level,
+      mode,
+      format,
+      includeLocked: Boolean(f['include-locked']),
+      includeExpired: Boolean(f['include-expired']),
+      client: f.client,
+      mitigations: f.mitigations === undefined ? undefined : requireFlag(f.mitigations, 'mitigations'),
+      usage: f.usage,
+      assumeUsersValid: Boolean(f['assume-users-valid']),
+      out: f.out,
+    });
+  }
+  if (f['user-map'] !== undefined) throw new UsageError('--user-map needs the systems named: --system SID=DIR for each');
+  const system = systems.list[0].dir;
   const progress = new Progress();
   const phase = phaseClock();
   // Issue 12, both cores: AGR_1251 is split in a second thread while this one maps its rows.
@@ -87,7 +153,7 @@ export async function analyzeCommand(args: string[]): Promise<number> {
   const inputs = await readAnalysisInputs({ system, rules, client: f.client, level, progress, extraTcodes, assumeUsersValid: Boolean(f['assume-users-valid']) });
   const { extract, ruleset } = inputs;
   phase('read');
-  const warnings: InputWarning[] = [...inputs.warnings];
+  const warnings: InputWarning[] = [...inputs.warnings, ...systemColumnsIgnored(ruleset)];
   progress.update('analysing', 0);
   const prepared = prepareAnalysis(extract, ruleset, {
     date,

@@ -10,7 +10,8 @@
 import type { AnalysisResult, Finding, FunctionMatch } from '../../engine/model/analysis.ts';
 import type { InputWarning } from '../../engine/model/controls.ts';
 import { compareHolderRows } from '../../engine/analysis/order.ts';
-import { csvField, findingsCsvColumns, formatOrgValues, formatSourcePath } from '../../engine/output/findings-csv.ts';
+import { csvField, findingsCsvColumns, formatCrossSystem, formatMatchPath, formatOrgValues } from '../../engine/output/findings-csv.ts';
+import type { SystemsResult } from '../../engine/cross-system/analyse-systems.ts';
 import { extraCsvCells, extraCsvHeader, extraJsonFields, functionUsage, type FindingExtras } from './control-columns.ts';
 
 /** Whether findings are in the CSV's order already (then no sorted copy is made). */
@@ -45,20 +46,20 @@ class QuotedValues {
  * The CSV lines: header, then one row per finding. Columns: the base ones, ORG_VALUES when the
  * ruleset has an org-level risk, then the extras' (docs/decisions/2026-11-25-mitigations-and-usage.md).
  */
-export function* findingsCsvLines(result: AnalysisResult, orgValues: boolean, extras: FindingExtras): Iterable<string> {
-  yield [...findingsCsvColumns(orgValues), ...extraCsvHeader(extras)].join(',');
+export function* findingsCsvLines(result: AnalysisResult, orgValues: boolean, extras: FindingExtras, crossSystem = false): Iterable<string> {
+  yield [...findingsCsvColumns(orgValues, crossSystem), ...extraCsvHeader(extras)].join(',');
   const findings = result.findings;
-  const row = csvRow(orgValues, extras);
+  const row = csvRow(orgValues, extras, crossSystem);
   for (const i of csvOrder(findings)) yield row(findings[i], i);
 }
 
 /** Makes one finding's CSV row (`i`: its index in the extras' lists). */
-function csvRow(orgValues: boolean, extras: FindingExtras): (f: Finding, i: number) => string {
+function csvRow(orgValues: boolean, extras: FindingExtras, crossSystem: boolean): (f: Finding, i: number) => string {
   const plain = new QuotedValues();
   const matchTexts = new WeakMap<FunctionMatch, { fn: string; paths: string[] }>();
   const textOf = (m: FunctionMatch): { fn: string; paths: string[] } => {
     let t = matchTexts.get(m);
-    if (!t) matchTexts.set(m, (t = { fn: `${m.functionId}:${m.action ?? ''}`, paths: m.sources.map(formatSourcePath) }));
+    if (!t) matchTexts.set(m, (t = { fn: `${m.functionId}:${m.action ?? ''}`, paths: m.sources.map((p) => formatMatchPath(m, p)) }));
     return t;
   };
   const hasExtras = extras.mitigations !== undefined || extras.usage !== undefined;
@@ -73,6 +74,7 @@ function csvRow(orgValues: boolean, extras: FindingExtras): (f: Finding, i: numb
     }
     let line = `${plain.get(f.level)},${plain.get(f.holder)},${plain.get(f.riskId)},${plain.get(f.riskLevel)},${plain.get(f.riskType)},${csvField(fns.join(';'))},${csvField([...seen].join(';'))}`;
     if (orgValues) line += `,${csvField(formatOrgValues(f))}`;
+    if (crossSystem) line += `,${formatCrossSystem(f)}`;
     if (hasExtras) for (const cell of extraCsvCells(extras, i)) line += `,${csvField(cell)}`;
     return line;
   };
@@ -91,11 +93,16 @@ function findingJson(f: Finding, i: number, extras: FindingExtras): unknown {
     mode: f.mode,
     accepted: f.accepted,
     ...(f.orgFields && f.orgFields.length > 0 ? { orgFields: f.orgFields, orgValues: f.orgValues ?? [] } : {}),
+    // DESIGN 5.18: only in a cross-system analysis.
+    ...(f.crossSystem === undefined ? {} : { crossSystem: f.crossSystem }),
     ...extraJsonFields(extras, i),
     functions: f.functions.map((m) => ({
       functionId: m.functionId,
       action: m.action,
-      sources: m.sources.map(formatSourcePath),
+      ...(m.system === undefined ? {} : { system: m.system }),
+      ...(m.user === undefined ? {} : { user: m.user }),
+      ...(m.systems === undefined ? {} : { systems: m.systems }),
+      sources: m.sources.map((p) => formatMatchPath(m, p)),
       permissions: m.permissions ?? [],
       ...functionUsage(extras, i, m.functionId),
     })),
@@ -106,9 +113,11 @@ function findingJson(f: Finding, i: number, extras: FindingExtras): unknown {
  * The JSON document `{ options, counts, warnings, excludedUsers, findings }` in lines: joined
  * with line breaks they are `JSON.stringify(document, null, 2)`, each finding stringified alone.
  */
-export function* findingsJsonLines(result: AnalysisResult, extras: FindingExtras, warnings: InputWarning[]): Iterable<string> {
+export function* findingsJsonLines(result: AnalysisResult & Partial<Pick<SystemsResult, 'systems' | 'persons'>>, extras: FindingExtras, warnings: InputWarning[]): Iterable<string> {
+  // A cross-system analysis (DESIGN 5.18) also says each system's counts and how many persons.
+  const systems = result.systems === undefined ? {} : { systems: result.systems, persons: result.persons };
   const head = JSON.stringify(
-    { options: result.options, counts: result.counts, warnings, excludedUsers: result.excludedUsers, findings: [] },
+    { options: result.options, counts: result.counts, ...systems, warnings, excludedUsers: result.excludedUsers, findings: [] },
     null,
     2,
   );

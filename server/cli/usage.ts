@@ -2,9 +2,12 @@
 export const ANALYZE_USAGE = `segra analyze --system S --rules R [--date YYYYMMDD] [--level action|permission]
                [--mode same-instance|union] [--include-locked] [--include-expired]
                [--client NNN] [--mitigations FILE] [--usage FILE] [--usage-window DAYS]
-               [--assume-users-valid] [--format csv|json] [--out FILE]`;
+               [--assume-users-valid] [--format csv|json] [--out FILE]
+       segra analyze --system SID=DIR --system SID=DIR … [--user-map FILE] --rules R [same options, no --usage]
+               (cross-system: user map columns SYSTEM,BNAME,PERSON; CSV adds CROSS_SYSTEM)`;
 export const BASIS_USAGE = 'segra basis --system S [--date YYYYMMDD] [--client NNN] [--format csv|json] [--out FILE]';
-export const GENERATE_USAGE = 'segra generate --size S|M|L|XL|LW --out DIR [--seed N] [--controls] [--dense] [--scale F (LW only)]';
+export const GENERATE_USAGE = `segra generate --size S|M|L|XL|LW --out DIR [--seed N] [--controls] [--dense] [--scale F (LW only)]
+       segra generate --systems N --size S|M|L|XL --out DIR [--seed N]   (N systems, one ruleset with SYSTEM, a user map)`;
 export const BENCH_USAGE = 'segra bench [--sizes S,M,L,LD,LW] [--write docs/benchmarks.md] [--server --database-url postgres://… [--load-seconds 5]]';
 export const LICENCE_USAGE =
   'segra licence keygen --out-private FILE --out-public FILE | segra licence sign --key FILE --customer NAME --users N --expires YYYY-MM-DD --system INSTNO:HWKEY… [--vkn VKN] [--out FILE]';
