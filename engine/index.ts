@@ -28,9 +28,11 @@ export { usageOfFindings, formatRemediation } from './analysis/remediation.ts';
 export {
   analyseSystems,
   prepareSystems,
+  prepareSystem,
   SystemsAnalysis,
   SystemsError,
   type SystemInput,
+  type PreparedSystemInput,
   type SystemSummary,
   type SystemsResult,
   type UserMapping,

@@ -179,6 +179,11 @@ export class PreparedAnalysis {
     return this.holderEvaluator.checksOf(holder.sourceBits());
   }
 
+  /** The checks a holder meets (read only: in same-instance mode possibly shared). */
+  holderChecks(holder: Holder): Uint32Array {
+    return this.holderCheckBits(holder);
+  }
+
   checkBitsOf(keys: Iterable<string>, overlay?: ReadonlyMap<string, Uint32Array | null>): Uint32Array {
     const sourceBits: (Uint32Array | null)[] = [];
     for (const k of keys) sourceBits.push(this.bitsOf(k, overlay));
@@ -347,8 +352,7 @@ export class PreparedAnalysis {
    * (DESIGN 5.18, engine/cross-system): the functions it meets, the match of one function (made
    * once), and, for one risk it meets by itself, its org-level answer and matches.
    */
-  holderMatcher(holder: Holder, detail: FindingDetail): HolderMatcher {
-    const bits = this.holderCheckBits(holder);
+  holderMatcher(holder: Holder, detail: FindingDetail, bits: Uint32Array = this.holderCheckBits(holder)): HolderMatcher {
     let keyList: string[] | null = null;
     const keys = (): string[] => (keyList ??= [...new Set(holder.sourceKeys())]);
     let reachedSources: HolderSources | null = null;

@@ -32,6 +32,21 @@ export interface UserMapping {
   person: string;
 }
 
+/** A system already prepared by prepareSystem. */
+export interface PreparedSystemInput {
+  sid: string;
+  prepared: PreparedAnalysis;
+}
+
+/**
+ * One system prepared for a cross-system analysis: the ruleset filtered to its SID (5.18).
+ * Acceptances name persons and `SID/ROLE`: SystemsAnalysis applies them, not each system.
+ */
+export function prepareSystem(input: SystemInput, ruleset: Ruleset, options: AnalysisOptions): PreparedAnalysis {
+  if (!isSystemId(input.sid)) throw new SystemsError('SYSTEM_ID_INVALID', { sid: input.sid });
+  return new PreparedAnalysis(input.extract, ruleset, { ...options, acceptances: undefined, system: input.sid });
+}
+
 /** What one system contributed to the analysis. */
 export interface SystemSummary {
   sid: string;
@@ -66,6 +81,8 @@ interface PreparedSystem {
   prepared: PreparedAnalysis;
   /** Per source match of this system, the match with its SID (made once: a holder's matches are shared). */
   marked: WeakMap<FunctionMatch, FunctionMatch>;
+  /** Likewise for a person's only user: with its SID, BNAME and `systems`. */
+  userMarked: WeakMap<FunctionMatch, FunctionMatch>;
 }
 
 /** A user of a person, in scope in one system. */
@@ -74,9 +91,10 @@ interface PersonUser {
   bname: string;
 }
 
-/** A person's user that meets at least one function, with those functions. */
+/** A person's user that meets at least one function, with those functions and its check bits (kept: asked again for findings). */
 interface MetUser extends PersonUser {
   functions: ReadonlySet<number>;
+  bits: Uint32Array;
 }
 
 /**
@@ -90,8 +108,12 @@ export class SystemsAnalysis {
   private people: { users: Map<string, PersonUser[]>; met: Map<string, MetUser[]> } | null = null;
   private riskRanks: Int32Array | null = null;
 
+  /**
+   * `inputs`: each system's extract, or its PreparedAnalysis made by prepareSystem (so that a
+   * reader can prepare one system and let its rows go before reading the next).
+   */
   constructor(
-    inputs: readonly SystemInput[],
+    inputs: readonly (SystemInput | PreparedSystemInput)[],
     readonly ruleset: Ruleset,
     readonly options: AnalysisOptions,
     readonly userMap: readonly UserMapping[] = [],
@@ -103,11 +125,9 @@ export class SystemsAnalysis {
       if (seen.has(s.sid)) throw new SystemsError('SYSTEM_ID_TWICE', { sid: s.sid });
       seen.add(s.sid);
     }
-    // Acceptances name persons and `SID/ROLE` (5.18): applied here, not by each system.
-    const perSystem: AnalysisOptions = { ...this.options, acceptances: undefined };
     this.systems = [...inputs]
       .sort((a, b) => compareCodePoints(a.sid, b.sid))
-      .map((s) => ({ sid: s.sid, prepared: new PreparedAnalysis(s.extract, ruleset, { ...perSystem, system: s.sid }), marked: new WeakMap() }));
+      .map((s) => ({ sid: s.sid, prepared: 'prepared' in s ? s.prepared : prepareSystem(s, ruleset, options), marked: new WeakMap(), userMarked: new WeakMap() }));
     this.acceptances = new AcceptanceIndex(options.acceptances ?? [], options.date);
     for (const m of userMap) this.personByUser.set(`${m.system}\u0000${m.bname}`, m.person);
   }
@@ -135,8 +155,9 @@ export class SystemsAnalysis {
         const person = this.personOf(s.sid, u.bname);
         const user: PersonUser = { system, bname: u.bname };
         push(users, person, user);
-        const functions = p.holderMatcher(p.userHolder(u.bname), { permissions: false }).metFunctions();
-        if (functions.length > 0) push(met, person, { ...user, functions: new Set(functions) });
+        const bits = p.holderChecks(p.userHolder(u.bname));
+        const functions = p.holderEvaluator.metFunctions(bits);
+        if (functions.length > 0) push(met, person, { system, bname: u.bname, functions: new Set(functions), bits });
       }
     });
     // Each person's users in SID order, then by BNAME: the first that meets a function names it.
@@ -234,8 +255,54 @@ export class SystemsAnalysis {
     return (this.riskRanks = ranks);
   }
 
+  /**
+   * The findings of a person with one user that meets anything: that user's own, as one system
+   * finds them (its risks met by itself, org fields applied), with the system named.
+   */
+  private singleUserFindings(person: string, u: MetUser, detail: FindingDetail): Finding[] {
+    const s = this.systems[u.system];
+    const p = s.prepared;
+    const holder = p.userHolder(u.bname);
+    const met = p.holderRisks(holder, true, detail);
+    if (!met) return [];
+    const named = (m: FunctionMatch): FunctionMatch => {
+      let out = s.userMarked.get(m);
+      if (!out) s.userMarked.set(m, (out = { ...m, system: s.sid, user: u.bname, systems: [s.sid] }));
+      return out;
+    };
+    return met.risks.map((r, k) => {
+      const org = met.org(k);
+      return this.userFinding(person, r, org, met.matches(k).map(named), false);
+    });
+  }
+
+  /** A person's finding of risk `r`, its acceptance decided for the person (5.12 with 5.18). */
+  private userFinding(person: string, r: number, org: OrgAnswer | null, functions: FunctionMatch[], cross: boolean): Finding {
+    const { risk, orgFields } = this.compiled.risks[r];
+    const acceptance = this.acceptances.isEmpty
+      ? null
+      : this.acceptances.find('USER', person, risk.id, () => this.rolesHeldBy(person), (role) => this.roleMeetsRisk(role, risk.id));
+    return {
+      level: 'USER',
+      holder: person,
+      riskId: risk.id,
+      riskLevel: risk.level,
+      riskType: risk.type,
+      businessProcess: risk.businessProcess,
+      analysisLevel: this.options.level,
+      mode: this.options.mode,
+      functions,
+      orgValues: org ? org.values : [],
+      orgFields,
+      accepted: acceptance !== null,
+      acceptance,
+      crossSystem: cross,
+    };
+  }
+
   /** One person's findings (5.18), sorted by risk id. */
   private personFindings(person: string, users: readonly MetUser[], detail: FindingDetail): Finding[] {
+    if (users.length === 1) return this.singleUserFindings(person, users[0], detail);
     const evaluator = this.systems[0].prepared.holderEvaluator;
     const risks = evaluator.risksOfFunctions(
       (function* () {
@@ -250,7 +317,7 @@ export class SystemsAnalysis {
       let m = matchers.get(u);
       if (!m) {
         const p = this.systems[u.system].prepared;
-        matchers.set(u, (m = p.holderMatcher(p.userHolder(u.bname), detail)));
+        matchers.set(u, (m = p.holderMatcher(p.userHolder(u.bname), detail, u.bits)));
       }
       return m;
     };
@@ -299,26 +366,7 @@ export class SystemsAnalysis {
         cross = single === undefined;
         functions = compiled.functions.map((f) => personMatch(single ?? users.find((u) => u.functions.has(f))!, f));
       }
-      const { risk, orgFields } = compiled;
-      const acceptance = this.acceptances.isEmpty
-        ? null
-        : this.acceptances.find('USER', person, risk.id, () => this.rolesHeldBy(person), (role) => this.roleMeetsRisk(role, risk.id));
-      out.push({
-        level: 'USER',
-        holder: person,
-        riskId: risk.id,
-        riskLevel: risk.level,
-        riskType: risk.type,
-        businessProcess: risk.businessProcess,
-        analysisLevel: this.options.level,
-        mode: this.options.mode,
-        functions,
-        orgValues: org ? org.values : [],
-        orgFields,
-        accepted: acceptance !== null,
-        acceptance,
-        crossSystem: cross,
-      });
+      out.push(this.userFinding(person, r, org, functions, cross));
     }
     return out;
   }
@@ -372,7 +420,7 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
 }
 
 export function prepareSystems(
-  systems: readonly SystemInput[],
+  systems: readonly (SystemInput | PreparedSystemInput)[],
   ruleset: Ruleset,
   options: AnalysisOptions,
   userMap: readonly UserMapping[] = [],

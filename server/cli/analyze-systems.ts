@@ -10,7 +10,7 @@ import v8 from 'node:v8';
 import type { AnalysisLevel, InstanceMode } from '../../engine/model/analysis.ts';
 import type { InputWarning } from '../../engine/model/controls.ts';
 import type { Date8 } from '../../engine/model/dates.ts';
-import { prepareSystems, type SystemInput, type UserMapping } from '../../engine/cross-system/analyse-systems.ts';
+import { prepareSystem, prepareSystems, type PreparedSystemInput, type SystemInput, type UserMapping } from '../../engine/cross-system/analyse-systems.ts';
 import { systemsWarnings } from '../../engine/cross-system/systems-warnings.ts';
 import { mitigateSystemFindings, systemsMitigationWarnings } from '../../engine/cross-system/systems-mitigation.ts';
 import { hasOrgLevelRisks } from '../../engine/ruleset/org-fields.ts';
@@ -63,7 +63,9 @@ export async function analyzeSystems(c: SystemsCommand): Promise<number> {
   const ruleset = read.ruleset;
   const warnings: InputWarning[] = [...read.warnings, ...(userMap?.warnings ?? [])];
   const progress = new Progress();
+  const options = { date: c.date, level: c.level, mode: c.mode, includeLocked: c.includeLocked, includeExpired: c.includeExpired };
   const inputs: SystemInput[] = [];
+  const prepared: PreparedSystemInput[] = [];
   let missing = 0;
   for (const s of c.systems) {
     const objects = await objectsNeeded(s.dir, ruleset, c.level, c.client);
@@ -79,18 +81,17 @@ export async function analyzeSystems(c: SystemsCommand): Promise<number> {
     for (const w of readWarnings) warnings.push({ ...w, table: `${s.sid}/${w.table}` });
     missing += usersMissingFromUsr02(extract);
     inputs.push({ sid: s.sid, extract });
+    // Prepared at once: its AGR_1251 rows are in the prepared instances then, and go before the
+    // next system is read (as in analyze-command.ts; three L systems stay under 2 GiB).
+    prepared.push({ sid: s.sid, prepared: prepareSystem({ sid: s.sid, extract }, ruleset, options) });
+    extract.roleAuthorisations = [];
+    extract.roleAuthorisationColumns = undefined;
   }
   progress.done();
-  phase('read');
+  phase('read and prepare');
   const mappings: UserMapping[] = userMap?.mappings ?? [];
   warnings.push(...systemsWarnings(inputs, ruleset, mappings));
-  const analysis = prepareSystems(inputs, ruleset, { date: c.date, level: c.level, mode: c.mode, includeLocked: c.includeLocked, includeExpired: c.includeExpired }, mappings);
-  // The AGR_1251 rows are in the prepared instances now (as in analyze-command.ts).
-  for (const s of inputs) {
-    s.extract.roleAuthorisations = [];
-    s.extract.roleAuthorisationColumns = undefined;
-  }
-  phase('prepare');
+  const analysis = prepareSystems(prepared, ruleset, options, mappings);
   const result = analysis.run({ permissions: c.format === 'json' });
   phase('findings');
   const extras: FindingExtras = {};
