@@ -238,3 +238,26 @@ describe('rule 18: roles and profiles per system, acceptances by person', () => 
     expect(keys(analyseSystems([sys('ERP', x)], p2p(), opts()).findings)).toEqual(one.sort());
   });
 });
+
+describe('rule 18: SYSTEM and the analysis of one system without SID', () => {
+  it('one system without SID ignores SYSTEM: an action bound to any system counts, once', () => {
+    const rules = p2p([on('ERP', 'XK01'), on('S4H', 'XK01')], [on('FIN', 'F110')]);
+    const x = extract().user('ANNA').role('Z_ALL', tcodes('XK01', 'F110')).assign('ANNA', 'Z_ALL').build();
+    const f = findingOf(analyse(x, rules, opts()).findings, 'USER', 'ANNA', 'SOD1');
+    expect(f.functions.map((m) => [m.functionId, m.action, m.system])).toEqual([
+      ['FN_VEND', 'XK01', undefined],
+      ['FN_PAY', 'F110', undefined],
+    ]);
+    expect(f.crossSystem).toBeUndefined();
+  });
+
+  it('filters the same way at action level and in union mode', () => {
+    const rules = p2p(['XK01'], [on('SRM', 'F110')]);
+    const systems = [sys('ERP', vendorUser('ANNA')), sys('SRM', payUser('ANNA')), sys('HR1', payUser('ANNA'))];
+    for (const o of [opts({ level: 'action' }), opts({ mode: 'union' })]) {
+      const r = analyseSystems(systems, rules, o);
+      expect(keys(r.findings)).toEqual(['ROLE:SRM/Z_PAY:CA1', 'USER:ANNA:CA1', 'USER:ANNA:SOD1']);
+      expect(findingOf(r.findings, 'USER', 'ANNA', 'SOD1').functions.map((m) => m.system)).toEqual(['ERP', 'SRM']);
+    }
+  });
+});
