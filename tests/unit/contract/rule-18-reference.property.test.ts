@@ -18,7 +18,7 @@ import {
   type CrossFinding,
   type CrossLandscape,
 } from '../../reference/reference-cross-system.ts';
-import { evaluateFunction, exclusionReasons, referenceAnalyse, userInstances } from '../../reference/reference-evaluator.ts';
+import { cmpCodePoints, evaluateFunction, exclusionReasons, referenceAnalyse, userInstances } from '../../reference/reference-evaluator.ts';
 
 const RUNS = Number(process.env.SEGRA_PROPERTY_RUNS ?? 150);
 
@@ -27,6 +27,9 @@ const expectedKey = (e: CrossExample['expected'][number]): string => `${e.level}
 function checkExample(c: CrossExample): void {
   const got = referenceCrossSystem(c.landscape, c.options);
   expect(got.map(crossKey).sort()).toEqual(c.expected.map(expectedKey).sort());
+  // The command-line test reads the expected list as the CSV's row order: LEVEL, ID, RISK_ID by code point.
+  const order = c.expected.map((e) => [e.level, e.id, e.riskId]);
+  expect(order).toEqual([...order].sort((a, b) => cmpCodePoints(a[0], b[0]) || cmpCodePoints(a[1], b[1]) || cmpCodePoints(a[2], b[2])));
   for (const e of c.expected) {
     const f = got.find((g) => crossKey(g) === expectedKey(e))!;
     if (e.metIn) {
