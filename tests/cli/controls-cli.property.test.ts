@@ -19,7 +19,7 @@ import { readRuleset } from '../../server/importers/ruleset-reader.ts';
 import { LANDSCAPE_DATE, landscapeArb } from '../reference/arbitraries.ts';
 import { mitigationsArb, usageArb } from '../reference/control-arbitraries.ts';
 import { referenceMitigation, referenceUsage } from '../reference/reference-controls.ts';
-import { segraInProcess, writeExtract, writeMitigations, writeRuleset, writeUsage, type UsageStyle } from './landscape-files.ts';
+import { readableRuleset, segraInProcess, writeExtract, writeMitigations, writeRuleset, writeUsage, type UsageStyle } from './landscape-files.ts';
 
 const RUNS = Number(process.env.SEGRA_CLI_PROPERTY_RUNS ?? 80);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'segra-controls-cli-'));
@@ -42,9 +42,7 @@ describe('segra analyze --mitigations --usage (random landscapes, files, both us
       fc.asyncProperty(landscapeArb, mitigationsArb, usageArb, optionsArb, styleArb, fc.boolean(), async (l, mitigations, usage, o, style, iso) => {
         const dir = path.join(root, String(run++));
         writeExtract(path.join(dir, 'system'), l.extract);
-        // The ruleset reader refuses a risk naming an undefined function (the engine ignores it).
-        const defined = new Set(l.ruleset.functions.map((f) => f.id));
-        writeRuleset(path.join(dir, 'rules'), { ...l.ruleset, risks: l.ruleset.risks.map((k) => ({ ...k, functionIds: k.functionIds.filter((id) => defined.has(id)) })) });
+        writeRuleset(path.join(dir, 'rules'), readableRuleset(l.ruleset));
         writeMitigations(path.join(dir, 'mitigations.csv'), mitigations, iso);
         const records = writeUsage(path.join(dir, 'usage.txt'), usage, style);
         const out = path.join(dir, 'out.csv');

@@ -11,7 +11,7 @@ import { main } from '../../server/cli/main.ts';
 const q = (v: string | number | null): string => `"${String(v ?? '').replace(/"/g, '""')}"`;
 const date = (d: Date8 | null): string => (d === null ? '' : String(d));
 
-function table(dir: string, name: string, header: string[], rows: Array<Array<string | number | null>>, delimiter = ','): void {
+export function table(dir: string, name: string, header: string[], rows: Array<Array<string | number | null>>, delimiter = ','): void {
   const text = [header.join(delimiter), ...rows.map((r) => r.map(q).join(delimiter))].join('\n') + '\n';
   fs.writeFileSync(path.join(dir, name), text);
 }
@@ -31,6 +31,12 @@ export function writeExtract(dir: string, x: SystemExtract): void {
   table(dir, 'UST12.csv', ['OBJCT', 'AUTH', 'FIELD', 'VON', 'BIS'], x.authorisationValues.map((r) => [r.object, r.auth, r.field, r.low, r.high]));
   table(dir, 'USREFUS.csv', ['BNAME', 'REFUSER'], x.referenceUsers.map((r) => [r.user, r.referenceUser]));
   table(dir, 'TSTCA.csv', ['TCODE', 'OBJCT', 'FIELD', 'VALUE'], x.tcodeChecks.map((r) => [r.tcode, r.object, r.field, r.value]));
+}
+
+/** The ruleset without risk rows naming an undefined function: the reader refuses those (the engine ignores them). */
+export function readableRuleset<R extends Pick<Ruleset, 'risks'> & { functions: ReadonlyArray<{ id: string }> }>(ruleset: R): R {
+  const defined = new Set(ruleset.functions.map((f) => f.id));
+  return { ...ruleset, risks: ruleset.risks.map((k) => ({ ...k, functionIds: k.functionIds.filter((id) => defined.has(id)) })) };
 }
 
 export function writeRuleset(dir: string, ruleset: Ruleset): void {

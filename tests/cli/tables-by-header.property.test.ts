@@ -9,7 +9,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LANDSCAPE_DATE, landscapeArb } from '../reference/arbitraries.ts';
-import { segraInProcess, writeExtract, writeRuleset } from './landscape-files.ts';
+import { readableRuleset, segraInProcess, writeExtract, writeRuleset } from './landscape-files.ts';
 
 const RUNS = Number(process.env.SEGRA_CLI_PROPERTY_RUNS ?? 25);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'segra-tables-by-header-'));
@@ -24,8 +24,7 @@ describe('tables by their header (random extracts, every file renamed)', () => {
       fc.asyncProperty(landscapeArb, fc.constantFrom<'action' | 'permission'>('action', 'permission'), async (l, level) => {
         const dir = path.join(root, String(run++));
         writeExtract(path.join(dir, 'system'), l.extract);
-        const defined = new Set(l.ruleset.functions.map((f) => f.id));
-        writeRuleset(path.join(dir, 'rules'), { ...l.ruleset, risks: l.ruleset.risks.map((k) => ({ ...k, functionIds: k.functionIds.filter((id) => defined.has(id)) })) });
+        writeRuleset(path.join(dir, 'rules'), readableRuleset(l.ruleset));
         const renamed = path.join(dir, 'renamed');
         fs.mkdirSync(renamed);
         const mapping: string[] = [];

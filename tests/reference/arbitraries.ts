@@ -523,15 +523,14 @@ const orgValueArb: fc.Arbitrary<Pair> = fc.oneof(
 );
 
 /**
- * Landscapes whose risks are often org-level, and whose instances (outside S_TCODE) often carry
- * rows of the org fields with values that differ between instances, so that one org value
- * across every function is a real question. `$V3` resolves through AGR_1252 for some roles only.
+ * Rows of org fields added to an extract's instances (outside S_TCODE), with values that differ
+ * between instances, so that one org value across every function is a real question. Most
+ * instances get an org row or two; some keep none (not constrained). `$V3` resolves through
+ * AGR_1252 for some roles only.
  */
-export const orgLandscapeArb: fc.Arbitrary<Landscape> = landscapeArb.chain((l) => {
-  const x = l.extract;
+export function orgRowsArb(x: SystemExtract): fc.Arbitrary<SystemExtract> {
   const roleInstances = [...new Set(x.roleAuthorisations.filter((r) => r.object !== 'S_TCODE').map((r) => JSON.stringify([r.role, r.object, r.auth])))];
   const profileInstances = [...new Set(x.profileAuthorisations.filter((r) => r.object !== 'S_TCODE').map((r) => JSON.stringify([r.object, r.auth])))];
-  // Most instances get an org row or two; some keep none (not constrained).
   const extra = (list: string[]): fc.Arbitrary<Array<{ at: string; field: string; v: Pair }>> =>
     fc
       .tuple(
@@ -542,7 +541,6 @@ export const orgLandscapeArb: fc.Arbitrary<Landscape> = landscapeArb.chain((l) =
       .map((rows) => rows.flat());
   return fc
     .record({
-      fields: fc.tuple(...l.ruleset.risks.map(() => orgFieldsArb)),
       roleRows: extra(roleInstances),
       profileRows: extra(profileInstances),
       variables: fc.array(
@@ -550,29 +548,34 @@ export const orgLandscapeArb: fc.Arbitrary<Landscape> = landscapeArb.chain((l) =
         { maxLength: 3 },
       ),
     })
-    .map(({ fields, roleRows, profileRows, variables }) => ({
-      ...l,
-      extract: {
-        ...x,
-        roleAuthorisations: [
-          ...x.roleAuthorisations,
-          ...roleRows.map(({ at, field, v }) => {
-            const [role, object, auth] = JSON.parse(at) as string[];
-            return { role, object, auth, field, low: v.low, high: v.high, deleted: false };
-          }),
-        ],
-        authorisationValues: [
-          ...x.authorisationValues,
-          ...profileRows.map(({ at, field, v }) => {
-            const [object, auth] = JSON.parse(at) as string[];
-            return { object, auth, field, low: v.low.startsWith('$') ? '1000' : v.low, high: v.high };
-          }),
-        ],
-        orgLevelValues: [...x.orgLevelValues, ...variables.map(({ role, v }) => ({ role, variable: '$V3', low: v.low, high: v.high }))],
-      },
-      ruleset: {
-        ...l.ruleset,
-        risks: l.ruleset.risks.map((r, i) => (fields[i] === undefined ? r : { ...r, orgFields: fields[i] })),
-      },
+    .map(({ roleRows, profileRows, variables }) => ({
+      ...x,
+      roleAuthorisations: [
+        ...x.roleAuthorisations,
+        ...roleRows.map(({ at, field, v }) => {
+          const [role, object, auth] = JSON.parse(at) as string[];
+          return { role, object, auth, field, low: v.low, high: v.high, deleted: false };
+        }),
+      ],
+      authorisationValues: [
+        ...x.authorisationValues,
+        ...profileRows.map(({ at, field, v }) => {
+          const [object, auth] = JSON.parse(at) as string[];
+          return { object, auth, field, low: v.low.startsWith('$') ? '1000' : v.low, high: v.high };
+        }),
+      ],
+      orgLevelValues: [...x.orgLevelValues, ...variables.map(({ role, v }) => ({ role, variable: '$V3', low: v.low, high: v.high }))],
     }));
-});
+}
+
+/** The ruleset with org fields (orgFieldsArb) drawn for each risk. */
+export function orgRisksArb<R extends Pick<Ruleset, 'risks'>>(ruleset: R): fc.Arbitrary<R> {
+  return fc
+    .tuple(...ruleset.risks.map(() => orgFieldsArb))
+    .map((fields) => ({ ...ruleset, risks: ruleset.risks.map((r, i) => (fields[i] === undefined ? r : { ...r, orgFields: fields[i] })) }));
+}
+
+/** Landscapes whose risks are often org-level and whose instances often carry org-field rows (orgRowsArb). */
+export const orgLandscapeArb: fc.Arbitrary<Landscape> = landscapeArb.chain((l) =>
+  fc.record({ extract: orgRowsArb(l.extract), ruleset: orgRisksArb(l.ruleset) }).map(({ extract, ruleset }) => ({ ...l, extract, ruleset })),
+);
