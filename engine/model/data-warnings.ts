@@ -22,6 +22,8 @@ export const WARNING_CODES = [
   'NOT_APPROVED',
   'USAGE_OUTSIDE_WINDOW',
   'USAGE_WINDOW_UNKNOWN',
+  // Usage rows that name no user or no tcode: said by the usage import, carried onto analyses.
+  'USAGE_ROW_WITHOUT_USER_OR_TCODE',
 ] as const;
 
 export type WarningCode = (typeof WARNING_CODES)[number];
