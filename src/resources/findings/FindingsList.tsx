@@ -241,6 +241,7 @@ export default function FindingsList() {
                 {/* The export holds exactly the rows listed under the same filter (DESIGN 6). */}
                 <ExportButtons
                   pdf
+                  wordedXlsx
                   resource={RESOURCES.analyses.name}
                   id={analysis.analysisId}
                   path="export"
