@@ -120,8 +120,6 @@ async function findingsXlsx(
   const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   addSummarySheet(workbook, meta, rows);
-  // After the summary, before the rows: what the rows are read with (DESIGN 4.1b).
-  addWarningsSheet(workbook, await storedWarnings(db, analysisId), lang);
   const sheet = workbook.addWorksheet('FINDINGS');
   const org = orgValues ? ['ORG_VALUES'] : [];
   const usage = await analysisUsesUsage(db, analysisId);
@@ -135,6 +133,8 @@ async function findingsXlsx(
       ...[r.status.toUpperCase(), r.controls.join(';')],
     ]);
   }
+  // What the rows are read with (DESIGN 4.1b); last, so that FINDINGS stays the second sheet for whoever reads it by position.
+  addWarningsSheet(workbook, await storedWarnings(db, analysisId), lang);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

@@ -123,6 +123,7 @@ function suite(target: TestDatabase): void {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.raw as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('WARNINGS');
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['SUMMARY', 'FINDINGS', 'WARNINGS']);
     expect(sheet).toBeDefined();
     const rows: string[][] = [];
     sheet!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
