@@ -9,6 +9,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { AdminContext, type TranslationMessages } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AnalysisRequests from '../../../src/resources/analyses/AnalysisRequests.tsx';
+import FindingsList from '../../../src/resources/findings/FindingsList.tsx';
+import { shownOf } from '../../../contracts/analysis-shown.ts';
 import { dataProvider } from '../../../src/providers/dataProvider.ts';
 import { clearToken, storeToken } from '../../../src/providers/token-store.ts';
 import { catalogues, type Locale } from '../../../src/i18n/catalogues.ts';
@@ -58,11 +60,16 @@ const rows = [
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o), 'utf8').toString('base64url');
 
-async function renderIn(locale: Locale) {
+async function renderIn(locale: Locale, Screen: () => React.JSX.Element = AnalysisRequests, ready = 'Analysis a3') {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+      if (url.pathname === '/api/shown-analysis') {
+        const chosen = { analysisId: 'a1', name: 'Analysis a1', setBy: 'x@test', setAt: '2026-11-27T00:00:00.000Z' };
+        return new Response(JSON.stringify(shownOf(chosen, null)), { headers: { 'Content-Type': 'application/json' } });
+      }
+      if (url.pathname === '/api/analyses/a1') return new Response(JSON.stringify(rows[0]), { headers: { 'Content-Type': 'application/json' } });
       const body = url.pathname === '/api/analyses' ? rows : [];
       return new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json', 'Content-Range': `x 0-${Math.max(0, body.length - 1)}/${body.length}` } });
     }),
@@ -72,8 +79,8 @@ async function renderIn(locale: Locale) {
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
-  await act(async () => root!.render(<AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>{<AnalysisRequests />}</AdminContext>));
-  for (let waited = 0; waited < 5000 && !container.textContent?.includes('Analysis a3'); waited += 50) {
+  await act(async () => root!.render(<AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>{<Screen />}</AdminContext>));
+  for (let waited = 0; waited < 5000 && !container.textContent?.includes(ready); waited += 50) {
     await act(() => new Promise((r) => setTimeout(r, 50)));
   }
 }
@@ -102,5 +109,14 @@ describe('analysis screen: the input warnings of each analysis (DESIGN 4.1b)', (
     await act(async () => toggle.click());
     expect(rowOf('a1').textContent).toContain('Spalten, die nicht gelesen wurden');
     expect(rowOf('a1').textContent).toContain('Tabelle AGR_USERS, 1');
+  });
+
+  it('the risk analysis list shows the warnings of the analysis whose findings it lists', async () => {
+    await renderIn('en', FindingsList, 'Data quality: 3 warning(s)');
+    const toggle = container!.querySelector('[data-testid="import-warnings-toggle"]') as HTMLElement;
+    expect(toggle.textContent).toBe('Data quality: 3 warning(s)');
+    await act(async () => toggle.click());
+    expect(container!.querySelectorAll('[data-testid="import-warning"]')).toHaveLength(3);
+    expect(container!.textContent).toContain('Columns that were not read — table AGR_USERS, 1');
   });
 });
