@@ -14,6 +14,7 @@ import { mitigateAnalysis } from './mitigations.ts';
 import { deactivateAnalysis } from './deactivations.ts';
 import { AnalysisThread } from './analysis-thread.ts';
 import { loadAnalysisUsage, usageObjects, type AnalysisUsageData, usageWindow } from './analysis-usage.ts';
+import { analysisWarnings } from './analysis-warnings.ts';
 import { FINDING_COLUMNS } from './finding-lines.ts';
 import { removeFindings } from './remove-findings.ts';
 import { objectsNeeded } from './objects-needed.ts';
@@ -324,6 +325,8 @@ export async function runAnalysis(db: Database, analysisId: string, options: Ana
       `UPDATE analyses SET data_import_id = $2, ruleset_upload_id = (SELECT ruleset_upload_id FROM risk_periods WHERE id = $3) WHERE id = $1`,
       [a.id, a.data_import_id, a.risk_period_id],
     );
+    // The inputs' warnings go with the result (DESIGN 4.1b), stored once for all shards.
+    if (!(await store.recordWarnings(db, a.id, await analysisWarnings(db, a)))) throw new AnalysisCanceled();
     const shards = options.shards ?? 1;
     if (shards > 1 && options.enqueueShard && a.data_import_id) {
       const users = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sap_usr02 WHERE import_id = $1', [a.data_import_id]);

@@ -41,6 +41,8 @@ export interface ResourceSpec {
   table: string;
   /** API field (camelCase) → database column. Must contain `id` (a uuid column). */
   columns: Record<string, string>;
+  /** OpenAPI schemas of API fields with a fixed shape (e.g. an analysis's warnings); the others are listed without one. */
+  fieldSchemas?: Record<string, Record<string, unknown>>;
   /** Validates a POST body; its output keys are API fields. Unknown keys must be stripped. */
   createSchema: z.ZodType<Record<string, unknown>>;
   /** Validates a PUT body (ra sends the whole record); unknown keys must be stripped. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { WARNING_CODES } from '../../../engine/model/data-warnings.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, invalidInput } from '../../errors.ts';
 import type { Config } from '../../config.ts';
@@ -18,6 +19,26 @@ import { registerDefaultAnalysis } from './default-analysis.ts';
 import { checkUsageRequest, usageRequestFields } from '../usage/usage-request.ts';
 
 const ROLES = ['Admin', 'User', 'SuperAdmin'] as const;
+
+/**
+ * An analysis's input warnings (DESIGN 4.1b), stored when it runs (migration 0040): codes and
+ * data, worded by the reader (the screen, the exports and the PDF in the reader's language).
+ */
+const INPUT_WARNINGS_SCHEMA = {
+  type: 'array',
+  nullable: true,
+  description: 'The input warnings that applied to the analysis (import, ruleset, mitigations, usage); null before it ran',
+  items: {
+    type: 'object',
+    properties: {
+      code: { type: 'string', enum: [...WARNING_CODES], description: 'Stable code; the UI and the reports word it' },
+      table: { type: 'string', description: 'The table or file kind it is about (AGR_USERS, FUNCTION_PERMISSIONS, MITIGATIONS, USAGE …)' },
+      count: { type: 'integer', minimum: 1 },
+      examples: { type: 'array', items: { type: 'string' }, maxItems: 10, description: 'Up to 10 offending keys, columns or lines, as written' },
+    },
+    required: ['code', 'table', 'count', 'examples'],
+  },
+};
 
 /** Analysis requests (spec: name, description, system period, risk period; statuses of spec 4). */
 export const analysesResource: ResourceSpec = {
@@ -43,12 +64,14 @@ export const analysesResource: ResourceSpec = {
     phase: 'phase',
     error: 'error',
     counts: 'counts',
+    warnings: 'warnings',
     createdBy: 'created_by',
     createdAt: 'created_at',
     startedAt: 'started_at',
     finishedAt: 'finished_at',
     updatedAt: 'updated_at',
   },
+  fieldSchemas: { warnings: INPUT_WARNINGS_SCHEMA },
   createSchema: z.object({}),
   updateSchema: z.object({}),
   operations: { create: 'custom', update: false },
