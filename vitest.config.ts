@@ -8,6 +8,7 @@ const UNIT_SLOW = [
   'tests/unit/**/*.property.test.ts',
   'tests/unit/generator.test.ts',
   'tests/unit/generator-wide.test.ts',
+  'tests/unit/server/finding-lines-streamed.test.ts',
   'tests/unit/readers/real-exports.test.ts',
 ];
 
