@@ -1,3 +1,4 @@
+/* global process, console, performance, crypto, URL */
 /**
  * The server path of one analysis on PostgreSQL (issue 30 item 3), on the compiled server
  * (`node bin/build-server.js` first), as a worker runs it: claim → evaluated in its thread →
