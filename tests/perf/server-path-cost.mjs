@@ -8,6 +8,8 @@
  * rows and bytes of the analysis's findings.
  *   node tests/perf/server-path-cost.mjs import <postgres url> <landscape dir> <YYYY-MM-DD>
  *   node tests/perf/server-path-cost.mjs run <postgres url> <customer> <system period> <risk period> <YYYY-MM-DD> [keep]
+ *   node tests/perf/server-path-cost.mjs load <postgres url> <customer> <system period> <risk period> <analysis> [seconds]
+ * `load`: the list endpoints under 100 concurrent clients on a kept analysis (bench-load.ts, as `segra bench --server`).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -103,5 +105,11 @@ if (mode === 'import') {
     }),
   );
   if (keep !== 'keep') await db.query('DELETE FROM analyses WHERE id = $1', [id]);
+} else if (mode === 'load') {
+  const [customerId, systemPeriodId, riskPeriodId, analysisId, seconds] = rest;
+  const { loadTestApi } = await load('server/cli/bench-load.js');
+  const results = await loadTestApi(db, url, { customerId, systemPeriodId, riskPeriodId, analysisId }, Number(seconds ?? 5));
+  for (const r of results) console.log(JSON.stringify(r));
+  await db.query('DELETE FROM app_users WHERE customer_id = $1', [customerId]);
 }
 await db.close();
