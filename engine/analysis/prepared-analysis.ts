@@ -17,6 +17,7 @@ import { Landscape, type ReachedSource } from '../landscape/landscape.ts';
 
 export type { Holder } from './holder-factory.ts';
 export type { FindingDetail, HolderRisks } from './holder-risks.ts';
+export type { AnalysisPart } from './findings-order.ts';
 import { AcceptanceIndex } from './acceptance.ts';
 import { HolderEvaluator } from './holder-evaluation.ts';
 import { HolderFactory, type Holder } from './holder-factory.ts';
@@ -24,7 +25,7 @@ import { scopeUsers } from './scope.ts';
 import { SourceEvaluator } from './source-evaluation.ts';
 import { compareHolderRows } from './order.ts';
 import { OrgEvaluator } from './org-evaluation.ts';
-import { sortedFindings, sortedHolderRisks } from './findings-order.ts';
+import { partSlice, sortedFindings, sortedHolderRisks, type AnalysisPart } from './findings-order.ts';
 import type { FindingDetail, HolderRisks } from './holder-risks.ts';
 import { ANY_OTHER, solveOrgProblem, type OrgAnswer } from './org-values.ts';
 import { PermissionProvenance, type ProvenanceContext } from './permission-provenance.ts';
@@ -430,11 +431,26 @@ export class PreparedAnalysis {
   }
 
   /**
-   * run()'s findings in the same order, made one holder at a time and kept by nobody
-   * (findings-order.ts). `detail` leaves out what the writer does not show (the CSV: permission lines).
+   * run()'s findings in the same order (of a part: runPart's), made one holder at a time and kept
+   * by nobody (findings-order.ts). `detail` leaves out what the writer does not show (the CSV:
+   * permission lines).
    */
-  sortedFindings(detail: FindingDetail = {}): Generator<Finding> {
-    return sortedFindings(this, detail);
+  sortedFindings(detail: FindingDetail = {}, part?: AnalysisPart, onHolder?: (taken: number, total: number) => void): Generator<Finding> {
+    return sortedFindings(this, detail, part, onHolder);
+  }
+
+  /** What every part's result says of the whole analysis besides its findings: the scope and the landscape's size. */
+  scopeSummary(): { counts: Omit<AnalysisResult['counts'], 'findings' | 'acceptedFindings'>; excludedUsers: AnalysisResult['excludedUsers'] } {
+    const { inScope, excluded } = scopeUsers(this.extract.users, this.options);
+    return {
+      excludedUsers: excluded,
+      counts: {
+        usersInScope: inScope.length,
+        usersExcluded: excluded.length,
+        roles: this.landscape.roles.length,
+        profiles: this.landscape.manualProfiles.length,
+      },
+    };
   }
 
   /** sortedFindings() a holder at a time, without making findings (findings-order.ts); never the permission lines. */
@@ -454,29 +470,23 @@ export class PreparedAnalysis {
    * run()'s; the counts other than findings describe the whole analysis in every part.
    */
   runPart(index: number, count: number): AnalysisResult {
-    if (!Number.isInteger(count) || count < 1 || !Number.isInteger(index) || index < 0 || index >= count) {
-      throw new RangeError(`runPart: part ${index} of ${count} does not exist`);
-    }
     const levels = this.options.holderLevels ?? ALL_LEVELS;
-    const { inScope, excluded } = scopeUsers(this.extract.users, this.options);
+    const { inScope } = scopeUsers(this.extract.users, this.options);
     const findings: Finding[] = [];
-    const from = Math.floor((inScope.length * index) / count);
-    const to = Math.floor((inScope.length * (index + 1)) / count);
+    const { from, to } = partSlice(inScope.length, { index, count });
     if (levels.includes('USER')) for (const u of inScope.slice(from, to)) findings.push(...this.evaluateHolder(this.userHolder(u.bname)));
     if (index === 0 && levels.includes('ROLE')) for (const r of this.landscape.roles) findings.push(...this.evaluateHolder(this.roleHolder(r)));
     if (index === 0 && levels.includes('PROFILE')) {
       for (const p of this.landscape.manualProfiles) findings.push(...this.evaluateHolder(this.profileHolder(p)));
     }
     findings.sort(compareHolderRows);
+    const { counts, excludedUsers } = this.scopeSummary();
     return {
       options: this.options,
       findings,
-      excludedUsers: excluded,
+      excludedUsers,
       counts: {
-        usersInScope: inScope.length,
-        usersExcluded: excluded.length,
-        roles: this.landscape.roles.length,
-        profiles: this.landscape.manualProfiles.length,
+        ...counts,
         findings: findings.length,
         acceptedFindings: findings.filter((f) => f.accepted).length,
       },

@@ -1,14 +1,13 @@
 /**
  * The worker thread of one analysis (DESIGN 10: CPU-heavy work never runs on the API's event
  * loop): it parses the period's rows that the main thread reads in small queries, prepares and
- * evaluates the analysis (or parts of it, for shards), and hands the findings back as COPY text
- * chunk by chunk, when the main thread asks for them. The main thread keeps the database.
+ * evaluates the analysis (or parts of it, for shards) holder by holder as the main thread asks
+ * for the findings, handing them back as COPY text chunk by chunk: it holds a chunk's findings, never a part's. The main thread keeps the database.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { prepareAnalysis, type PreparedAnalysis } from '../../engine/analysis/prepared-analysis.ts';
-import type { AnalysisResult } from '../../engine/model/analysis.ts';
 import { ExtractDecoder } from '../periods/extract-decoder.ts';
-import { findingLines } from './finding-lines.ts';
+import { findingLines, type LinesTally } from './finding-lines.ts';
 import { ThreadUsage } from './analysis-usage.ts';
 import type { AnalysisThreadInit, ToAnalysisThread, FromAnalysisThread } from './analysis-thread-protocol.ts';
 import { lowerThreadPriority } from '../workers/thread-priority.ts';
@@ -20,7 +19,8 @@ const init = workerData as AnalysisThreadInit;
 const port = parentPort!;
 const decoder = new ExtractDecoder();
 let prepared: PreparedAnalysis | null = null;
-let lines: Generator<string> | null = null;
+// The started part: its lines, made as they are asked for, and what they came to so far.
+let part: { lines: Generator<string>; tally: LinesTally; done: { share: number } } | null = null;
 const usage = init.usage ? new ThreadUsage(init.usage) : null;
 
 const reply = (message: FromAnalysisThread): void => port.postMessage(message);
@@ -37,20 +37,20 @@ port.on('message', (message: ToAnalysisThread) => {
         extract.tcodeChecks = init.tcodeChecks;
         prepared = prepareAnalysis(extract, init.ruleset, init.options);
       }
-      const result: AnalysisResult = prepared.runPart(message.index, message.count);
-      lines = findingLines(init.customerId, init.analysisId, result, prepared, init.chunkChars, usage);
-      reply({
-        type: 'evaluated',
-        findings: result.findings.length,
-        accepted: result.findings.reduce((n, f) => n + (f.accepted ? 1 : 0), 0),
-        counts: result.counts,
-        excludedUsers: result.excludedUsers,
-      });
+      // The part's findings one holder at a time, in runPart's order, kept by nobody: a part of
+      // a million findings with their permission lines does not fit a heap (issue 30).
+      const done = { share: 0 };
+      const findings = prepared.sortedFindings({}, { index: message.index, count: message.count }, (n, total) => (done.share = n / total));
+      const tally: LinesTally = { findings: 0, accepted: 0 };
+      part = { lines: findingLines(init.customerId, init.analysisId, findings, prepared, { chunkChars: init.chunkChars, usage, tally }), tally, done };
+      reply({ type: 'started' });
       break;
     }
     case 'lines': {
-      const next = lines?.next();
-      reply({ type: 'lines', chunk: next && !next.done ? next.value : null });
+      if (!part || !prepared) throw new Error('lines asked before evaluate');
+      const next = part.lines.next();
+      if (!next.done) reply({ type: 'lines', chunk: next.value, done: part.done.share });
+      else reply({ type: 'evaluated', findings: part.tally.findings, accepted: part.tally.accepted, ...prepared.scopeSummary() });
       break;
     }
   }
