@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ALSO_READ_BY } from '../auth/page-reads.ts';
+import { isUuid } from '../../contracts/ids.ts';
 import { pageAllows, type PageOperation } from '../../contracts/pages.ts';
 import type { RequestUser, Role } from '../auth/roles.ts';
 import type { Database } from '../db/database.ts';
@@ -8,6 +9,7 @@ import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
 import { AppError, badRequest, conflict, forbidden, invalidInput, notFound } from '../errors.ts';
 import { countCacheOf } from './count-cache.ts';
 import { keptIds, pageOfKept } from './kept-search.ts';
+import { resolveTenant } from '../platform/resource/tenant.ts';
 import { filterConditions, isSearch, MAX_RANGE, quoteIdentifier as quote } from './list-filter.ts';
 import { jsonFieldsOf, jsonPageSql } from './json-page.ts';
 import type { KeptPage } from './kept-pages.ts';
@@ -119,8 +121,8 @@ export interface ResourceSpec {
   jsonTimestamps?: string[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+// Re-exported: the modules that check ids import it from here.
+export { isUuid };
 
 const TENANT_COLUMN = 'customer_id';
 
@@ -162,16 +164,7 @@ export async function resourceContext(db: Database, spec: ResourceSpec, request:
     }
   }
   if (!spec.tenantScoped) return { user, customerId: user.customerId };
-  if (user.role !== 'SuperAdmin') {
-    if (!user.customerId) throw forbidden('Your account belongs to no customer');
-    return { user, customerId: user.customerId };
-  }
-  const header = request.headers['x-customer-id'];
-  if (header === undefined || header === '') return { user, customerId: null };
-  if (!isUuid(header)) throw badRequest('The X-Customer-Id header must be a customer id (uuid)');
-  const { rows } = await db.query('SELECT 1 FROM customers WHERE id = $1', [header]);
-  if (rows.length === 0) throw notFound('The customer of X-Customer-Id does not exist');
-  return { user, customerId: header };
+  return { user, customerId: await resolveTenant(db, request) };
 }
 
 /** The SELECT list that reads a resource's rows as API records (columns renamed to fields). */

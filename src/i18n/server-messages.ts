@@ -42,6 +42,9 @@ const tr = {
       TENANT_QUEUED_JOBS: 'Kuruluşunuzun, çalışan işlerin yanında sırada bekleyen %{limit} işi zaten var; bazıları bitince bunu başlatın',
       USER_RUNNING_SIMULATIONS: 'Zaten %{limit} simülasyonunuz çalışıyor; biri bitince yeniden deneyin',
       USER_RUNNING_QUERIES: 'Zaten %{limit} özel sorgunuz çalışıyor; biri bitince yeniden deneyin',
+      CUSTOMER_HEADER_INVALID: 'İstek parametresi geçersiz',
+      CUSTOMER_NOT_FOUND: 'Müşteri bulunamadı',
+      NO_CUSTOMER: 'Hesabınız hiçbir müşteriye bağlı değil',
     },
   },
   server: {
@@ -216,6 +219,9 @@ const en: typeof tr = {
       TENANT_QUEUED_JOBS: 'Your organisation already has %{limit} job(s) waiting besides the running ones; start this one when some have ended',
       USER_RUNNING_SIMULATIONS: 'You have %{limit} simulation(s) running already; try again when one has ended',
       USER_RUNNING_QUERIES: 'You have %{limit} special quer(ies) running already; try again when one has ended',
+      CUSTOMER_HEADER_INVALID: 'A request parameter is not valid',
+      CUSTOMER_NOT_FOUND: 'The customer does not exist',
+      NO_CUSTOMER: 'Your account belongs to no customer',
     },
   },
   server: {
@@ -390,6 +396,9 @@ const de: typeof tr = {
       TENANT_QUEUED_JOBS: 'Ihre Organisation hat neben den laufenden bereits %{limit} wartende Aufträge; starten Sie diesen, wenn einige beendet sind',
       USER_RUNNING_SIMULATIONS: 'Bei Ihnen laufen bereits %{limit} Simulationen; versuchen Sie es erneut, wenn eine beendet ist',
       USER_RUNNING_QUERIES: 'Bei Ihnen laufen bereits %{limit} Spezialabfragen; versuchen Sie es erneut, wenn eine beendet ist',
+      CUSTOMER_HEADER_INVALID: 'Ein Anfrageparameter ist ungültig',
+      CUSTOMER_NOT_FOUND: 'Der Kunde existiert nicht',
+      NO_CUSTOMER: 'Ihr Konto gehört zu keinem Kunden',
     },
   },
   server: {

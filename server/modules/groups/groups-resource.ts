@@ -9,6 +9,7 @@ import { nameText } from '../../resources/fields.ts';
 import { checkGroupSystem } from './group-references.ts';
 import { pagesOfGroups, type GroupPage } from './permissions.ts';
 import { aroundRoutes, type Answer } from './route-wrap.ts';
+import { resolveTenant } from '../../platform/resource/tenant.ts';
 
 const optionalText = (max: number, message: string) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max, message).nullish());
@@ -116,20 +117,11 @@ async function replacePages(db: Database, groupId: string, pages: GroupPage[]): 
 
 /** The customer whose group a request may touch: 404 when the group is outside the caller's scope. */
 async function groupInScope(db: Database, request: FastifyRequest, id: string): Promise<string> {
-  const user = request.user;
   if (!isUuid(id)) throw notFound(`No groups record ${id}`);
   const { rows } = await db.query<{ customer_id: string }>('SELECT customer_id FROM groups WHERE id = $1', [id]);
   const row = rows[0];
-  let allowed = Boolean(row);
-  if (row && user.role !== 'SuperAdmin') allowed = user.customerId !== null && row.customer_id === user.customerId;
-  if (row && user.role === 'SuperAdmin') {
-    const header = request.headers['x-customer-id'];
-    if (header !== undefined && header !== '') {
-      if (!isUuid(header)) throw badRequest('The X-Customer-Id header must be a customer id (uuid)');
-      allowed = row.customer_id === header;
-    }
-  }
-  if (!allowed) throw notFound(`No groups record ${id}`);
+  const tenant = await resolveTenant(db, request);
+  if (!row || (tenant !== null && row.customer_id !== tenant)) throw notFound(`No groups record ${id}`);
   return row.customer_id;
 }
 

@@ -11,6 +11,7 @@ import { defineResource, isUuid } from '../../resources/define-resource.ts';
 import { audit } from '../audit/index.ts';
 import { closeSandboxPool, runSandboxedQuery, SQL_ROW_LIMIT, SQL_TIMEOUT_MS } from './sandbox.ts';
 import { sqlQueriesResource } from './sql-queries-resource.ts';
+import { resolveTenant } from '../../platform/resource/tenant.ts';
 
 export { runSandboxedQuery } from './sandbox.ts';
 export { sqlQueriesResource } from './sql-queries-resource.ts';
@@ -33,16 +34,7 @@ async function runScope(db: Database, request: FastifyRequest): Promise<string |
       throw forbidden(`Your group may not view on the page ${RUN_PAGE}`);
     }
   }
-  if (user.role !== 'SuperAdmin') {
-    if (!user.customerId) throw forbidden('Your account belongs to no customer');
-    return user.customerId;
-  }
-  const header = request.headers['x-customer-id'];
-  if (header === undefined || header === '') return null;
-  if (!isUuid(header)) throw badRequest('The X-Customer-Id header must be a customer id (uuid)');
-  const { rows } = await db.query('SELECT 1 FROM customers WHERE id = $1', [header]);
-  if (rows.length === 0) throw notFound('The customer of X-Customer-Id does not exist');
-  return header;
+  return resolveTenant(db, request);
 }
 
 const runSchema = {

@@ -103,7 +103,7 @@ function resourcesSuite(target: TestDatabase): void {
     it('answers 403 to an Admin or User without a customer', async () => {
       const r = await list('orphan', 'departments');
       expect(r.statusCode).toBe(403);
-      expect(r.json().code).toBe('FORBIDDEN');
+      expect(r.json().code).toBe('NO_CUSTOMER');
     });
   });
 
