@@ -13,7 +13,7 @@ import { resolveTenant } from '../platform/resource/tenant.ts';
 import { filterConditions, isSearch, MAX_RANGE, quoteIdentifier as quote } from './list-filter.ts';
 import { jsonFieldsOf, jsonPageSql } from './json-page.ts';
 import type { KeptPage } from './kept-pages.ts';
-import { jsonParam, rangeParam, sortParam } from './query-params.ts';
+import { jsonParam, rangeParam, sendContentRange, sortParam } from './query-params.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -284,11 +284,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
       mapDbError(e, spec, 'read');
     }
     const keptPage = kept ? pageOfKept(table, whereSql, params, kept.slice(start, end + 1)) : null;
-    const contentRange = (length: number, total: number): void => {
-      const range = length === 0 ? `*/${total}` : `${start}-${start + length - 1}/${total}`;
-      reply.header('Content-Range', `${spec.name} ${range}`);
-      reply.header('Access-Control-Expose-Headers', 'Content-Range');
-    };
+    const contentRange = (length: number, total: number): void => sendContentRange(reply, spec.name, start, length, total);
 
     if (jsonFields) {
       // The list's key holds the tenant's conditions and their parameters (kept-pages.ts).

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { resolveTenant } from '../../platform/resource/tenant.ts';
+import { UUID_PATTERN as UUID } from '../../../contracts/ids.ts';
 
 /**
  * The user's own notifications (issue 15 item 8): what the bell shows. Events are written
@@ -35,7 +36,6 @@ export const EXPIRY_WARNING_DAYS = 14;
 /** The bell lists this many, newest first. */
 const LIST_LIMIT = 50;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Writes one event; the same `eventKey` for the same user is written once. A notification is
