@@ -6,7 +6,7 @@ import { pageAllows, type PageOperation } from '../../contracts/pages.ts';
 import type { RequestUser, Role } from '../auth/roles.ts';
 import type { Database } from '../db/database.ts';
 import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
-import { AppError, badRequest, conflict, forbidden, invalidInput, notFound } from '../errors.ts';
+import { AppError, badRequest, bodyNotObject, conflict, invalidInput, pageForbidden, recordNotFound, roleForbidden } from '../errors.ts';
 import { countCacheOf } from './count-cache.ts';
 import { keptIds, pageOfKept } from './kept-search.ts';
 import { resolveTenant } from '../platform/resource/tenant.ts';
@@ -153,14 +153,14 @@ function mapDbError(e: unknown, spec: ResourceSpec, op: 'read' | 'write' | 'dele
 export async function resourceContext(db: Database, spec: ResourceSpec, request: FastifyRequest, op: PageOperation): Promise<ResourceContext> {
   const user = request.user;
   const mode = op === 'read' ? 'read' : 'write';
-  if (!spec.access[mode].includes(user.role)) throw forbidden(`Your role may not ${mode} ${spec.name}`);
+  if (!spec.access[mode].includes(user.role)) throw roleForbidden(user.role, `Your role may not ${mode} ${spec.name}`);
   const page = spec.access.page;
   if (page && user.role === 'User') {
     const permissions = user.permissions ?? {};
     const gated = op !== 'read' || Object.keys(permissions).length > 0;
     const allows = (key: string): boolean => pageAllows(Object.hasOwn(permissions, key) ? permissions[key] : undefined, op);
     if (gated && !allows(page) && !(op === 'read' && (ALSO_READ_BY[spec.name] ?? []).some(allows))) {
-      throw forbidden(`Your group may not ${op === 'read' ? 'view' : op} on the page ${page}`);
+      throw pageForbidden(page, `Your group may not ${op === 'read' ? 'view' : op} on the page ${page}`);
     }
   }
   if (!spec.tenantScoped) return { user, customerId: user.customerId };
@@ -218,7 +218,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   }
 
   function validate(schema: z.ZodType<Record<string, unknown>>, body: unknown): Record<string, unknown> {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object');
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw bodyNotObject();
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw invalidInput(parsed.error.issues);
     return parsed.data;
@@ -230,14 +230,14 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   }
 
   async function findOne(ctx: ResourceContext, id: string, runner: Database = db, lock = false): Promise<Record<string, unknown>> {
-    if (!isUuid(id)) throw notFound(`No ${spec.name} record ${id}`);
+    if (!isUuid(id)) throw recordNotFound(spec.name, id);
     const params: unknown[] = [id];
     const where = ['"id" = $1', ...scope(ctx, params)];
     const { rows } = await runner.query<Record<string, unknown>>(
       `SELECT ${selectList} FROM ${table} WHERE ${where.join(' AND ')}${lock ? ' FOR UPDATE' : ''}`,
       params,
     );
-    if (rows.length === 0) throw notFound(`No ${spec.name} record ${id}`);
+    if (rows.length === 0) throw recordNotFound(spec.name, id);
     return toRecord(rows[0]);
   }
 
@@ -390,7 +390,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   if (offers('update')) app.put(`${base}/:id`, { ...write, ...documentationOnly(docs.update) }, async (request: FastifyRequest) => {
     const ctx = await context(request, 'update');
     const { id } = request.params as { id: string };
-    if (!isUuid(id)) throw notFound(`No ${spec.name} record ${id}`);
+    if (!isUuid(id)) throw recordNotFound(spec.name, id);
     const data = validate(spec.updateSchema, request.body);
     if (spec.checkReferences) await checkReferences(data, ctx, await findOne(ctx, id));
     const values = writableValues(data, ctx, 'update');
@@ -405,7 +405,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
         `UPDATE ${table} SET ${sets.join(', ')} WHERE ${where.join(' AND ')} RETURNING ${selectList}`,
         params,
       );
-      if (rows.length === 0) throw notFound(`No ${spec.name} record ${id}`);
+      if (rows.length === 0) throw recordNotFound(spec.name, id);
       return toRecord(rows[0]);
     } catch (e) {
       if (e instanceof AppError) throw e;

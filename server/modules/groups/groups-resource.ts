@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isPageKey, SUPERADMIN_ONLY_PAGES } from '../../../contracts/pages.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, conflict, forbidden, invalidInput, notFound } from '../../errors.ts';
+import { AppError, badRequest, bodyNotObject, conflict, invalidInput, recordNotFound, roleForbidden } from '../../errors.ts';
 import { defineResource, isUuid, type ResourceSpec } from '../../resources/define-resource.ts';
 import { nameText } from '../../resources/fields.ts';
 import { checkGroupSystem } from './group-references.ts';
@@ -117,11 +117,11 @@ async function replacePages(db: Database, groupId: string, pages: GroupPage[]): 
 
 /** The customer whose group a request may touch: 404 when the group is outside the caller's scope. */
 async function groupInScope(db: Database, request: FastifyRequest, id: string): Promise<string> {
-  if (!isUuid(id)) throw notFound(`No groups record ${id}`);
+  if (!isUuid(id)) throw recordNotFound('groups', id);
   const { rows } = await db.query<{ customer_id: string }>('SELECT customer_id FROM groups WHERE id = $1', [id]);
   const row = rows[0];
   const tenant = await resolveTenant(db, request);
-  if (!row || (tenant !== null && row.customer_id !== tenant)) throw notFound(`No groups record ${id}`);
+  if (!row || (tenant !== null && row.customer_id !== tenant)) throw recordNotFound('groups', id);
   return row.customer_id;
 }
 
@@ -171,7 +171,7 @@ export function registerGroups(app: FastifyInstance, db: Database): void {
 
     // POST /api/groups/:id/pages[?mode=override|update]: adds one page to a group (spec 4).
     scope.post('/api/groups/:id/pages', { preHandler: scope.authenticate, config: { resource: 'groups', page: 'user/add-group' } }, async (request, reply) => {
-      if (!WRITE_ROLES.includes(request.user.role)) throw forbidden('Your role may not write groups');
+      if (!WRITE_ROLES.includes(request.user.role)) throw roleForbidden(request.user.role, 'Your role may not write groups');
       const { id } = request.params as { id: string };
       await groupInScope(db, request, id);
       const mode = (request.query as { mode?: unknown } | undefined)?.mode;
@@ -179,7 +179,7 @@ export function registerGroups(app: FastifyInstance, db: Database): void {
         throw badRequest("The mode parameter must be 'override' or 'update'");
       }
       if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) {
-        throw badRequest('The body must be a JSON object');
+        throw bodyNotObject();
       }
       const parsed = groupPageSchema.safeParse(request.body);
       if (!parsed.success) throw invalidInput(parsed.error.issues);

@@ -3,7 +3,7 @@ import { pageAllows } from '../../../contracts/pages.ts';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, coded, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, coded, pageForbidden, superAdminOnly } from '../../errors.ts';
 import { defineResource, isUuid, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { aroundRoutes } from '../groups/route-wrap.ts';
 import { customerHeader, resolveTenant } from '../../platform/resource/tenant.ts';
@@ -60,7 +60,7 @@ function assertOwnLicence(payload: LicencePayload, customer: { name: string; vkn
 
 /** `POST /api/licences`: verify a licence file and store it for a customer. */
 async function uploadLicence(db: Database, config: Config, request: FastifyRequest): Promise<Record<string, unknown>> {
-  if (request.user.role !== 'SuperAdmin') throw forbidden('Only a SuperAdmin may upload licence files');
+  if (request.user.role !== 'SuperAdmin') throw superAdminOnly('Only a SuperAdmin may upload licence files');
   const body: unknown = request.body;
   let customerId: unknown;
   let file: unknown = body;
@@ -78,7 +78,7 @@ async function uploadLicence(db: Database, config: Config, request: FastifyReque
   if (!isUuid(customerId))
     throw badRequest('Customer must be a customer id', { customerId: 'Customer must be a customer id' });
   const customer = await customerIdentity(db, customerId);
-  if (!customer) throw notFound('The customer does not exist');
+  if (!customer) throw coded(404, 'CUSTOMER_NOT_FOUND', {}, 'The customer does not exist');
 
   if (!config.LICENCE_PUBLIC_KEY) {
     throw new AppError(
@@ -117,7 +117,7 @@ async function uploadLicence(db: Database, config: Config, request: FastifyReque
 async function countsScope(db: Database, request: FastifyRequest): Promise<string | null> {
   const user = request.user;
   if (user.role === 'User' && !pageAllows(user.permissions?.['licenses/license-count'], 'read')) {
-    throw forbidden('Your group may not view on the page licenses/license-count');
+    throw pageForbidden('licenses/license-count', 'Your group may not view on the page licenses/license-count');
   }
   return resolveTenant(db, request);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { notFound } from '../../errors.ts';
+import { recordNotFound } from '../../errors.ts';
 import { resolveTenant } from '../../platform/resource/tenant.ts';
 import { UUID_PATTERN as UUID } from '../../../contracts/ids.ts';
 
@@ -160,13 +160,13 @@ export function registerNotifications(app: FastifyInstance, db: Database): void 
   app.post('/api/notifications/:id/read', { preHandler: app.authenticate }, async (request) => {
     const customerId = await resolveTenant(db, request);
     const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw notFound('No notification record');
+    if (!UUID.test(id)) throw recordNotFound('notification');
     const { rows } = await db.query<Row>(
       `UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE id = $3 AND ${MINE}
        RETURNING id, kind, params, link, created_at, read_at`,
       [request.user.id, customerId, id],
     );
-    if (rows.length === 0) throw notFound('No notification record');
+    if (rows.length === 0) throw recordNotFound('notification');
     return toRecord(rows[0]);
   });
 
