@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { WARNING_CODES } from '../../../engine/model/data-warnings.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict, invalidInput } from '../../errors.ts';
+import { badRequest, bodyNotObject, conflict, invalidInput } from '../../errors.ts';
 import type { Config } from '../../config.ts';
 import { enqueueTenantJob, tenantLimits, withdrawTenantJob } from '../../jobs/admission.ts';
 import { JOBS, type AnalysisJob } from '../../jobs/job-names.ts';
@@ -110,7 +110,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
   app.post('/api/analyses', { preHandler: app.authenticate, config: { resource: 'analyses', page: 'reports/create' } }, async (request, reply) => {
     const ctx = await resourceContext(db, { ...analysesResource, access: { ...analysesResource.access, page: 'reports/create' } }, request, 'create');
     if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id) to create a record in');
-    if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw badRequest('The body must be a JSON object');
+    if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw bodyNotObject();
     const parsed = createSchema.safeParse(request.body);
     if (!parsed.success) throw invalidInput(parsed.error.issues);
     const body = parsed.data;

@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { PERIOD_TABLES, type PeriodTable } from '../../../contracts/period-tables.ts';
+import { isUuid } from '../../../contracts/ids.ts';
 import type { WorkerReply, WorkerRequest } from './sandbox-messages.ts';
 import { refused, SANDBOX_VIEWS, timedOut, type SandboxOptions, type SandboxResult } from './sandbox.ts';
 import { tokenize } from './sql-guard.ts';
@@ -177,7 +178,7 @@ function tablesRead(text: string): PeriodTable[] {
 
 /** Runs an already checked query text on import `importId` in a sandbox worker (see above). */
 export async function runInSandboxWorker(db: Database, importId: string, text: string, o: Required<SandboxOptions>): Promise<SandboxResult> {
-  if (!/^[0-9a-f-]{36}$/i.test(importId)) throw new Error('runInSandboxWorker: importId must be a uuid');
+  if (!isUuid(importId)) throw new Error('runInSandboxWorker: importId must be a uuid');
   for (let attempt = 0; ; attempt++) {
     const worker = workerFor(db, importId);
     const outcome = await worker.exclusive(async () => {
