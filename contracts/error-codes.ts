@@ -62,6 +62,8 @@ export const ERROR_CODES = {
   RESET_TOKEN_INVALID: [],
   ROLE_FORBIDDEN: ['role'],
   RULESET_TOO_MANY_FUNCTIONS: ['limit', 'setting'],
+  RULESET_FUNCTIONS_FULL: ['limit', 'setting'],
+  RULESET_LINES_FULL: ['limit', 'setting'],
   RULESET_TOO_MANY_LINES: ['limit', 'setting'],
   SESSION_ENDED: [],
   SQL_QUERY_BUSY: [],
