@@ -89,7 +89,7 @@ function ownAccountSuite(target: TestDatabase): void {
     const root = (await login('pass1234', 'root@segra.test')).json().token;
     const unknown = await choose(root, 'cccccccc-0000-4000-8000-0000000000c3');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().code).toBe('NOT_FOUND');
+    expect(unknown.json().code).toBe('CUSTOMER_NOT_FOUND');
     const malformed = await choose(root, 'acme');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors).toHaveProperty('customerId');
