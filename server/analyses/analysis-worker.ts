@@ -8,7 +8,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { prepareAnalysis, type PreparedAnalysis } from '../../engine/analysis/prepared-analysis.ts';
 import type { AnalysisResult } from '../../engine/model/analysis.ts';
 import { ExtractDecoder } from '../periods/extract-decoder.ts';
-import { findingLines } from './finding-lines.ts';
+import { findingLines, singleSystemFacts } from './finding-lines.ts';
+import { prepareSystem, prepareSystems, type PreparedSystemInput } from '../../engine/cross-system/analyse-systems.ts';
+import type { TcodeCheckRow } from '../../engine/model/extract.ts';
+import { systemsFacts } from './systems-facts.ts';
 import { ThreadUsage } from './analysis-usage.ts';
 import type { AnalysisThreadInit, ToAnalysisThread, FromAnalysisThread } from './analysis-thread-protocol.ts';
 import { lowerThreadPriority } from '../workers/thread-priority.ts';
@@ -18,8 +21,11 @@ lowerThreadPriority();
 
 const init = workerData as AnalysisThreadInit;
 const port = parentPort!;
-const decoder = new ExtractDecoder();
+let decoder = new ExtractDecoder();
 let prepared: PreparedAnalysis | null = null;
+// A cross-system analysis: the system whose chunks come now, and the systems prepared before it.
+let reading: { sid: string; tcodeChecks: TcodeCheckRow[] } | null = null;
+const systems: PreparedSystemInput[] = [];
 let lines: Generator<string> | null = null;
 const usage = init.usage ? new ThreadUsage(init.usage) : null;
 
@@ -30,15 +36,24 @@ port.on('message', (message: ToAnalysisThread) => {
     case 'chunk':
       decoder.add(message.table, message.bytes);
       break;
+    case 'system':
+      // The system read before is prepared at once, so its rows go before the next is read (as the command line does).
+      prepareReadSystem();
+      reading = { sid: message.sid, tcodeChecks: message.tcodeChecks };
+      break;
     case 'evaluate': {
       spinForTests();
+      if (init.userMap) {
+        evaluateSystems();
+        break;
+      }
       if (!prepared) {
         const extract = decoder.finish();
         extract.tcodeChecks = init.tcodeChecks;
         prepared = prepareAnalysis(extract, init.ruleset, init.options);
       }
       const result: AnalysisResult = prepared.runPart(message.index, message.count);
-      lines = findingLines(init.customerId, init.analysisId, result, prepared, init.chunkChars, usage);
+      lines = findingLines(init.customerId, init.analysisId, result, singleSystemFacts(prepared), init.chunkChars, usage ? { thread: usage, prepared } : null);
       reply({
         type: 'evaluated',
         findings: result.findings.length,
@@ -55,6 +70,30 @@ port.on('message', (message: ToAnalysisThread) => {
     }
   }
 });
+
+function prepareReadSystem(): void {
+  if (!reading) return;
+  const extract = decoder.finish();
+  extract.tcodeChecks = reading.tcodeChecks;
+  systems.push({ sid: reading.sid, prepared: prepareSystem({ sid: reading.sid, extract }, init.ruleset, init.options) });
+  decoder = new ExtractDecoder();
+  reading = null;
+}
+
+/** A cross-system analysis (DESIGN 5.18): always whole (never sharded), without usage. */
+function evaluateSystems(): void {
+  prepareReadSystem();
+  const analysis = prepareSystems(systems, init.ruleset, init.options, init.userMap);
+  const result = analysis.run({ permissions: true });
+  lines = findingLines(init.customerId, init.analysisId, result, systemsFacts(analysis), init.chunkChars);
+  reply({
+    type: 'evaluated',
+    findings: result.findings.length,
+    accepted: result.counts.acceptedFindings,
+    counts: result.counts,
+    excludedUsers: result.excludedUsers,
+  });
+}
 
 /**
  * Fault injection for the tests: an evaluation that keeps this thread's CPU busy for a while,
