@@ -5,7 +5,8 @@
  * usage; another customer's period is 404. A multi-system analysis stores what
  * `segra analyze --system A=DIR --system B=DIR --user-map FILE` writes on the same files.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +14,26 @@ import type { Database } from '../../../server/db/database.ts';
 import { generateSystems } from '../../../generator/systems.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import { folderFiles, multipart, pipelineApp, seedCustomer, waitFor, zipFolder, type PipelineApp } from './harness.ts';
+import { csvField } from '../../../engine/output/findings-csv.ts';
+import { readUserMap } from '../../../server/importers/user-map-reader.ts';
+import { cliPart } from '../cli-csv.ts';
 
+const BIN = path.resolve('bin/segra.js');
 const PERIOD_DATE = '2026-06-30';
 const work = mkdtempSync(path.join(tmpdir(), 'segra-cross-system-'));
 const landscape = path.join(work, 'landscape');
+let cliCsv = '';
 
 beforeAll(async () => {
   await generateSystems({ size: 'S', systems: 2, seed: 11, outDir: landscape });
+  const run = spawnSync(
+    process.execPath,
+    [BIN, 'analyze', '--system', `ERP=${path.join(landscape, 'ERP')}`, '--system', `SRM=${path.join(landscape, 'SRM')}`, '--rules', path.join(landscape, 'rules'),
+      '--user-map', path.join(landscape, 'user-map.csv'), '--date', PERIOD_DATE.replace(/-/g, '')],
+    { encoding: 'utf8', env: { ...process.env, CI: 'true' } },
+  );
+  if (run.status !== 0) throw new Error(run.stderr);
+  cliCsv = run.stdout;
 }, 180_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -32,6 +46,7 @@ function suite(target: TestDatabase): void {
   let secondErpPeriod = '';
   let otherCustomerPeriod = '';
   let riskPeriodId = '';
+  let crossId = '';
 
   const call = async (method: string, url: string, body?: unknown, token = admin) => {
     const r = await t.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${token}` }, ...(body !== undefined ? { payload: body as object } : {}) });
@@ -119,6 +134,84 @@ function suite(target: TestDatabase): void {
       await db.query(`UPDATE systems SET sid = 'SRM' WHERE sid = 'S R/M'`);
     }
   });
+
+  const run = async (body: Record<string, unknown>) => {
+    const created = await call('POST', '/api/analyses', { riskPeriodId, ...body });
+    expect(created.status).toBe(201);
+    const done = await waitFor(() => call('GET', `/api/analyses/${created.body.id}`).then((r) => r.body), (a) => ['completed', 'failed', 'canceled'].includes(a.status), 180_000);
+    expect(done).toMatchObject({ status: 'completed', error: null });
+    return created.body.id as string;
+  };
+
+  it('keeps one user mapping per customer, uploaded as a file, naming the names that map nowhere', async () => {
+    const file = readFileSync(path.join(landscape, 'user-map.csv'), 'utf8');
+    const expected = (await readUserMap(path.join(landscape, 'user-map.csv'))).mappings;
+    const extra = `${file.trimEnd()}\nHCM,ANYONE,P1\nERP,NOBODY_HERE,P2\n`;
+    const first = await upload('/api/user-map', { 'user-map.csv': extra });
+    expect(first.status).toBe(200);
+    expect(first.body.entries).toHaveLength(expected.length + 2);
+    expect(first.body.warnings).toEqual([
+      { code: 'USER_MAP_USER_UNKNOWN', params: { system: 'ERP', bname: 'NOBODY_HERE' } },
+      { code: 'USER_MAP_SYSTEM_UNKNOWN', params: { system: 'HCM' } },
+    ]);
+    // The other customer sees none of it.
+    expect((await call('GET', '/api/user-map', undefined, otherAdmin)).body).toEqual({ entries: [], warnings: [] });
+    const bad = await upload('/api/user-map', { 'user-map.csv': 'SYSTEM,BNAME,PERSON\nERP,,P\n' });
+    expect(bad.status).toBe(422);
+    expect((await call('GET', '/api/user-map')).body.entries).toHaveLength(expected.length + 2);
+    // The mapping the command line reads: replaced whole.
+    expect((await upload('/api/user-map', { 'user-map.csv': file })).status).toBe(200);
+    const shown = await call('GET', '/api/user-map');
+    expect(shown.body.entries).toEqual([...expected].sort((a, b) => (a.system + '\0' + a.bname < b.system + '\0' + b.bname ? -1 : 1)));
+    expect(shown.body.warnings).toEqual([]);
+  });
+
+  it('stores the findings of a cross-system analysis exactly as the command line writes them, with their cross-system flag', async () => {
+    const id = await run({ name: 'Cross', systemPeriodId: periods.ERP, otherSystemPeriodIds: [periods.SRM] });
+    crossId = id;
+    const { rows } = await db.query<{ line: string[]; cross_system: boolean }>(
+      `SELECT ARRAY[level, holder, risk_id, risk_level, risk_type, functions, sources, array_to_string(org_values, ';')] AS line, cross_system
+       FROM findings WHERE analysis_id = $1`,
+      [id],
+    );
+    const stored = rows.map((r) => [...r.line, r.cross_system ? 'X' : ''].map(csvField).join(',')).sort();
+    const [header, ...cli] = cliCsv.trimEnd().split('\n');
+    expect(header).toBe('LEVEL,ID,RISK_ID,RISK_LEVEL,RISK_TYPE,FUNCTIONS,SOURCES,ORG_VALUES,CROSS_SYSTEM');
+    expect(cli.some((l) => l.endsWith(',X'))).toBe(true);
+    expect(stored).toEqual(cli.sort());
+    // Each function names the system whose user met it (the engine's functions JSON, kept as provenance).
+    const planted = await db.query<{ provenance: Array<{ system: string; user: string }> }>(
+      `SELECT provenance FROM findings WHERE analysis_id = $1 AND holder = 'XS_PERSON2' AND risk_id = 'XS_SOD1'`,
+      [id],
+    );
+    expect(planted.rows[0].provenance.map((f) => f.system).sort()).toEqual(['ERP', 'SRM']);
+  }, 240_000);
+
+  it('exports CROSS_SYSTEM as the command line writes it, and lists the cross-system findings alone under crossSystem=true', async () => {
+    const csv = await call('GET', `/api/analyses/${crossId}/export?format=csv`);
+    expect(csv.status).toBe(200);
+    expect(cliPart(csv.body)).toBe(cliCsv);
+    const crossCount = cliCsv.split('\n').filter((l) => l.endsWith(',X')).length;
+    const filter = encodeURIComponent(JSON.stringify({ analysisId: crossId, crossSystem: true }));
+    const list = await call('GET', `/api/findings?filter=${filter}&range=[0,999]`);
+    expect(list.status).toBe(200);
+    expect(list.headers['content-range']).toMatch(new RegExp(`/${crossCount}$`));
+    expect(list.body.length).toBe(crossCount);
+    for (const f of list.body as Array<{ crossSystem: boolean; functions: Array<{ system: string }> }>) {
+      expect(f.crossSystem).toBe(true);
+      for (const m of f.functions) expect(m.system).toMatch(/^(ERP|SRM)$/);
+    }
+    const filtered = await call('GET', `/api/analyses/${crossId}/export?format=csv&filter=${filter}`);
+    expect(filtered.body.trimEnd().split('\n')).toHaveLength(crossCount + 1);
+  });
+
+  it('exports an analysis of one system without CROSS_SYSTEM, as before', async () => {
+    const id = await run({ name: 'One ERP', systemPeriodId: periods.ERP });
+    const csv = await call('GET', `/api/analyses/${id}/export?format=csv`);
+    expect(csv.body.split('\n')[0]).not.toContain('CROSS_SYSTEM');
+    const stored = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM findings WHERE analysis_id = $1 AND cross_system', [id]);
+    expect(stored.rows[0].n).toBe(0);
+  }, 240_000);
 
   it("answers 404 for another customer's period, and creates nothing", async () => {
     const before = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM analyses')).rows[0].n;
