@@ -135,6 +135,7 @@ export const IMPORT_RULES: readonly Rule[] = [
   rule(/^expected (\d+) fields as in the header, got a value in column (\d+)$/, 'segra.import.extra_value', 'expected', 'column'),
   rule(/^the required column (\S+) is missing from the header/, 'segra.import.missing_column', 'column'),
   rule(/^column (\S+) appears twice in the header$/, 'segra.import.duplicate_column', 'column'),
+  rule(/^user (\S+) of system (\S+) is mapped to (.+) on line \d+ and to (.+) here/, 'segra.import.user_mapped_twice', 'bname', 'system', 'first', 'second'),
   rule(/^expected a date .*got (.*)$/, 'segra.import.bad_date', 'value'),
   rule(/^the (?:file|sheet) is empty|^holds no table/, 'segra.import.empty_file'),
   rule(/^unsupported file type/, 'segra.import.unsupported_type'),

@@ -5,13 +5,13 @@
 import { isSystemId } from '../../../engine/model/ruleset.ts';
 import type { AnalysisSystem, AnalysisSystemsCode } from '../../../contracts/analysis-systems.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, conflict } from '../../errors.ts';
+import { coded, conflict } from '../../errors.ts';
 import { compareCodePoints } from '../../../engine/authorisation/code-point.ts';
 import type { ResourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 
-const refused = (code: AnalysisSystemsCode, params: Record<string, string>, message: string): AppError =>
-  new AppError(400, code, message, { otherSystemPeriodIds: code }, params);
+// The field error names the code too (DESIGN 6 `errors: { field: code }`), for the create form.
+const field = (code: AnalysisSystemsCode): Record<string, string> => ({ otherSystemPeriodIds: code });
 
 interface PeriodSystem {
   id: string;
@@ -42,15 +42,15 @@ export async function checkAnalysisSystems(
   const seen = new Map<string, string>();
   for (const p of periods) {
     if (seen.has(p.system_id)) {
-      throw refused('SYSTEM_PERIODS_SAME_SYSTEM', { sid: p.sid }, `Two periods of system ${p.sid}: an analysis takes one period per system`);
+      throw coded(400, 'SYSTEM_PERIODS_SAME_SYSTEM', { sid: p.sid }, `Two periods of system ${p.sid}: an analysis takes one period per system`, field('SYSTEM_PERIODS_SAME_SYSTEM'));
     }
     seen.set(p.system_id, p.id);
     if (!isSystemId(p.sid)) {
-      throw refused('SYSTEM_SID_INVALID', { sid: p.sid }, `System "${p.sid}" has no SID that can name it (letters, digits, _ or -, at most 32)`);
+      throw coded(400, 'SYSTEM_SID_INVALID', { sid: p.sid }, `System "${p.sid}" has no SID that can name it (letters, digits, _ or -, at most 32)`, field('SYSTEM_SID_INVALID'));
     }
     if (!p.data_import_id) throw conflict(`The period of system ${p.sid} has no imported data; upload an extract first`, 'PERIOD_EMPTY');
   }
-  if (withUsage) throw refused('USAGE_SINGLE_SYSTEM', {}, 'Usage is analysed per system: an analysis of several systems runs without it');
+  if (withUsage) throw coded(400, 'USAGE_SINGLE_SYSTEM', {}, 'Usage is analysed per system: an analysis of several systems cannot use it yet', field('USAGE_SINGLE_SYSTEM'));
   return periods.map((p) => ({ systemId: p.system_id, systemPeriodId: p.id, sid: p.sid })).sort((a, b) => compareCodePoints(a.sid, b.sid));
 }
 
