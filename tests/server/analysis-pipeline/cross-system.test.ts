@@ -213,6 +213,16 @@ function suite(target: TestDatabase): void {
     expect(stored.rows[0].n).toBe(0);
   }, 240_000);
 
+  it('deletes a cross-system analysis with any of its periods, never leaving it with fewer systems', async () => {
+    const id = await run({ name: 'July ERP + SRM', systemPeriodId: periods.SRM, otherSystemPeriodIds: [secondErpPeriod] });
+    const keep = await run({ name: 'June ERP + SRM', systemPeriodId: periods.SRM, otherSystemPeriodIds: [periods.ERP] });
+    expect((await call('DELETE', `/api/system-periods/${secondErpPeriod}`)).status).toBe(200);
+    expect((await call('GET', `/api/analyses/${id}`)).status).toBe(404);
+    expect((await db.query('SELECT 1 FROM findings WHERE analysis_id = $1', [id])).rows).toHaveLength(0);
+    expect((await call('GET', `/api/analyses/${keep}`)).status).toBe(200);
+    expect(await stored(keep)).toHaveLength(2);
+  }, 240_000);
+
   it("answers 404 for another customer's period, and creates nothing", async () => {
     const before = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM analyses')).rows[0].n;
     const r = await call('POST', '/api/analyses', { name: 'Theirs', systemPeriodId: periods.ERP, riskPeriodId, otherSystemPeriodIds: [otherCustomerPeriod] });
