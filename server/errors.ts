@@ -1,4 +1,5 @@
 import { fieldErrors } from '../contracts/field-errors.ts';
+import type { ErrorCode } from '../contracts/error-codes.ts';
 import { INVISIBLE_MESSAGE } from '../contracts/text-limits.ts';
 
 /**
@@ -19,7 +20,7 @@ export class AppError extends Error {
 }
 
 /** An error the UI words from its code and params alone (DESIGN 6); `message` is the English text for logs and API users. */
-export const coded = (statusCode: number, code: string, params: Record<string, string | number>, message: string, errors?: Record<string, string>): AppError =>
+export const coded = (statusCode: number, code: ErrorCode, params: Record<string, string | number>, message: string, errors?: Record<string, string>): AppError =>
   new AppError(statusCode, code, message, errors, params);
 
 export const badRequest = (message: string, errors?: Record<string, string>): AppError =>
@@ -29,6 +30,16 @@ export const unauthorized = (message = 'Authentication required', code = 'UNAUTH
 export const forbidden = (message = 'Not allowed'): AppError => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found'): AppError => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, code = 'CONFLICT'): AppError => new AppError(409, code, message);
+
+/** A record that does not exist, or is another tenant's (DESIGN 6: both 404). */
+export const recordNotFound = (resource: string, id: unknown = ''): AppError =>
+  coded(404, 'RECORD_NOT_FOUND', { resource, id: String(id) }, `No ${resource} record ${String(id)}`.trimEnd());
+export const bodyNotObject = (): AppError => coded(400, 'BODY_NOT_OBJECT', {}, 'The body must be a JSON object');
+/** The caller's role may not do this at all. */
+export const roleForbidden = (role: string, message: string): AppError => coded(403, 'ROLE_FORBIDDEN', { role }, message);
+/** A User's group has no flag for this on the page. */
+export const pageForbidden = (page: string, message: string): AppError => coded(403, 'PAGE_FORBIDDEN', { page }, message);
+export const superAdminOnly = (message: string): AppError => coded(403, 'SUPERADMIN_ONLY', {}, message);
 
 /** Turns a zod error into field errors: `{ email: 'Email is not valid' }` (shared with the demo). */
 export { fieldErrors } from '../contracts/field-errors.ts';

@@ -30,23 +30,64 @@ function levelsInOrder(levels: readonly HolderLevel[]): HolderLevel[] {
   return [...new Set(levels)].sort(compareCodePoints);
 }
 
-/** The holders in the findings' order: by level, then by name (code points). */
-function* holdersInOrder(p: HolderSource): Generator<Holder> {
+/** Part `index` of `count` of an analysis (runPart): a slice of the users in scope; part 0 also has the roles and profiles. */
+export interface AnalysisPart {
+  index: number;
+  count: number;
+}
+
+const WHOLE: AnalysisPart = { index: 0, count: 1 };
+
+/**
+ * The users in scope that a part evaluates, [from, to) in scope order: the parts cut the users
+ * into `count` contiguous slices, so that together they are exactly the whole analysis.
+ */
+export function partSlice(usersInScope: number, { index, count }: AnalysisPart): { from: number; to: number } {
+  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(index) || index < 0 || index >= count) {
+    throw new RangeError(`runPart: part ${index} of ${count} does not exist`);
+  }
+  return { from: Math.floor((usersInScope * index) / count), to: Math.floor((usersInScope * (index + 1)) / count) };
+}
+
+/**
+ * The holders of a part in the findings' order: by level, then by name (code points).
+ * `onHolder` hears how many of the part's holders were taken, of how many.
+ */
+function* holdersInOrder(p: HolderSource, part: AnalysisPart, onHolder?: (taken: number, total: number) => void): Generator<Holder> {
+  partSlice(0, part); // a part that does not exist throws, whatever the levels
+  const lists: Array<[HolderLevel, string[]]> = [];
   for (const level of levelsInOrder(p.options.holderLevels ?? ALL_LEVELS)) {
-    const names =
-      level === 'USER'
-        ? scopeUsers(p.extract.users, p.options).inScope.map((u) => u.bname)
-        : level === 'ROLE'
-          ? [...p.landscape.roles]
-          : [...p.landscape.manualProfiles];
+    if (level !== 'USER' && part.index !== 0) continue;
+    let names: string[];
+    if (level === 'USER') {
+      const users = scopeUsers(p.extract.users, p.options).inScope;
+      const { from, to } = partSlice(users.length, part);
+      names = users.slice(from, to).map((u) => u.bname);
+    } else names = level === 'ROLE' ? [...p.landscape.roles] : [...p.landscape.manualProfiles];
     names.sort(compareCodePoints);
-    for (const name of names) yield level === 'USER' ? p.userHolder(name) : level === 'ROLE' ? p.roleHolder(name) : p.profileHolder(name);
+    lists.push([level, names]);
+  }
+  const total = lists.reduce((n, [, names]) => n + names.length, 0);
+  let taken = 0;
+  for (const [level, names] of lists) {
+    for (const name of names) {
+      onHolder?.(++taken, total);
+      yield level === 'USER' ? p.userHolder(name) : level === 'ROLE' ? p.roleHolder(name) : p.profileHolder(name);
+    }
   }
 }
 
-/** run()'s findings in the same order; `detail` leaves out what the writer does not show (the CSV: permission lines). */
-export function* sortedFindings(p: HolderSource, detail: FindingDetail = {}): Generator<Finding> {
-  for (const holder of holdersInOrder(p)) yield* p.holderFindings(holder, true, detail);
+/**
+ * run()'s findings in the same order (of a part: runPart's); `detail` leaves out what the writer
+ * does not show (the CSV: permission lines).
+ */
+export function* sortedFindings(
+  p: HolderSource,
+  detail: FindingDetail = {},
+  part: AnalysisPart = WHOLE,
+  onHolder?: (taken: number, total: number) => void,
+): Generator<Finding> {
+  for (const holder of holdersInOrder(p, part, onHolder)) yield* p.holderFindings(holder, true, detail);
 }
 
 /**
@@ -55,7 +96,7 @@ export function* sortedFindings(p: HolderSource, detail: FindingDetail = {}): Ge
  * a million findings on LD). Never the permission lines.
  */
 export function* sortedHolderRisks(p: HolderSource): Generator<HolderRisks> {
-  for (const holder of holdersInOrder(p)) {
+  for (const holder of holdersInOrder(p, WHOLE)) {
     const met = p.holderRisks(holder, true, { permissions: false });
     if (met) yield met;
   }

@@ -18,6 +18,17 @@ function allMet(alt: Alternative, bits: Uint32Array): boolean {
 
 const unconstrained = (p: OrgProfile): boolean => p.every((rows) => rows === undefined);
 
+/** A profile's rows as text: profiles of equal rows are one (roles repeat the same org values). */
+function profileText(p: OrgProfile): string {
+  let text = '';
+  for (const rows of p) {
+    if (rows === undefined) text += '\u0001';
+    else for (const iv of rows) text += `${iv.lo}\u0002${iv.hi}\u0002${iv.hiPrefix ? 1 : 0}\u0003`;
+    text += '\u0004';
+  }
+  return text;
+}
+
 /** One source's rows of one org field over one object: what the candidate values are made of. */
 interface FieldRows {
   lowerEnds: string[];
@@ -47,6 +58,10 @@ const NO_ROWS: RiskRows = Object.freeze({ anyField: false, lowerEnds: [], named:
 export class OrgEvaluator {
   /** Per org fields (joined), per source, per check id. */
   private readonly profileCache = new Map<string, Map<string, (OrgProfile[] | undefined)[]>>();
+  /** Every profile made, one object per distinct rows: the holder's lists hold each once. */
+  private readonly distinctProfiles = new Map<string, OrgProfile>();
+  /** Per org fields (joined), each instance's distinct profile: an instance meets many checks. */
+  private readonly instanceProfiles = new Map<string, WeakMap<AuthorisationInstance, OrgProfile>>();
   /** Per source, per object, per field. */
   private readonly rowCache = new Map<string, Map<string, Map<string, FieldRows>>>();
   private readonly objectsByRisk = new Map<number, string[]>();
@@ -96,14 +111,41 @@ export class OrgEvaluator {
     return objects;
   }
 
+  /** Per source, per check id, the profiles for the org fields (joined): the cache `profiles` fills. */
+  private profilesByField(fields: readonly string[]): Map<string, (OrgProfile[] | undefined)[]> {
+    const fieldsKey = fields.length === 1 ? fields[0] : fields.join('\u0000');
+    let bySource = this.profileCache.get(fieldsKey);
+    if (!bySource) this.profileCache.set(fieldsKey, (bySource = new Map()));
+    return bySource;
+  }
+
+  /** The instance's profile, the one object of its rows. */
+  private distinctProfile(inst: AuthorisationInstance, fields: readonly string[]): OrgProfile {
+    const fieldsKey = fields.length === 1 ? fields[0] : fields.join('\u0000');
+    let byInstance = this.instanceProfiles.get(fieldsKey);
+    if (!byInstance) this.instanceProfiles.set(fieldsKey, (byInstance = new WeakMap()));
+    let p = byInstance.get(inst);
+    if (p) return p;
+    p = orgProfile(inst, fields);
+    const text = profileText(p);
+    const known = this.distinctProfiles.get(text);
+    if (known) p = known;
+    else this.distinctProfiles.set(text, p);
+    byInstance.set(inst, p);
+    return p;
+  }
+
   /** The profiles of a source's instances meeting a check; an unconstrained one alone when there is one. */
-  private profiles(key: string, checkId: number, fields: readonly string[], overlay?: InstanceOverlay): OrgProfile[] {
+  private profiles(
+    key: string,
+    checkId: number,
+    fields: readonly string[],
+    bySource: Map<string, (OrgProfile[] | undefined)[]>,
+    overlay?: InstanceOverlay,
+  ): OrgProfile[] {
     const simulated = overlay?.has(key) ?? false;
     let byCheck: (OrgProfile[] | undefined)[] | undefined;
     if (!simulated) {
-      const fieldsKey = fields.length === 1 ? fields[0] : fields.join('\u0000');
-      let bySource = this.profileCache.get(fieldsKey);
-      if (!bySource) this.profileCache.set(fieldsKey, (bySource = new Map()));
       byCheck = bySource.get(key);
       if (!byCheck) bySource.set(key, (byCheck = []));
       const known = byCheck[checkId];
@@ -117,7 +159,13 @@ export class OrgEvaluator {
         out.push(p);
         break;
       }
-      out.push(p);
+      if (simulated) {
+        out.push(p);
+        continue;
+      }
+      // "Some profile covers v" is the same with each profile once.
+      const known = this.distinctProfile(inst, fields);
+      if (!out.includes(known)) out.push(known);
     }
     if (byCheck) byCheck[checkId] = out;
     return out;
@@ -192,19 +240,15 @@ export class OrgEvaluator {
     // A simulation may add rows the landscape has nowhere else, so it is always looked at.
     if (!overlay?.size && !this.possible(risk)) return null;
     // What the holder's rows of each org field name, over the objects the risk's permissions check.
-    let anyField = false;
-    for (const key of keys) {
-      if (this.riskRows(risk, key, overlay).anyField) {
-        anyField = true;
-        break;
-      }
-    }
-    if (!anyField) return null;
-    const named = fields.map(() => new Set<string>());
-    const lowerEnds = fields.map(() => new Set<string>());
+    let withRows: RiskRows[] | null = null;
     for (const key of keys) {
       const r = this.riskRows(risk, key, overlay);
-      if (!r.anyField) continue;
+      if (r.anyField) (withRows ??= []).push(r);
+    }
+    if (!withRows) return null;
+    const named = fields.map(() => new Set<string>());
+    const lowerEnds = fields.map(() => new Set<string>());
+    for (const r of withRows) {
       for (let j = 0; j < fields.length; j++) {
         for (const v of r.lowerEnds[j]) lowerEnds[j].add(v);
         for (const v of r.named[j]) named[j].add(v);
@@ -225,15 +269,29 @@ export class OrgEvaluator {
       merged.set(object, p);
       return p;
     };
+    const bySource = this.profilesByField(fields);
+    // A check may be listed for several actions (function-wide lines): its profiles are made once.
+    const byCheck = new Map<number, OrgProfile[]>();
     const profilesFor = (checkId: number): OrgProfile[] => {
       if (this.mode === 'union') return [mergedProfile(this.compiled.checks[checkId].object)];
-      const out: OrgProfile[] = [];
+      const known = byCheck.get(checkId);
+      if (known) return known;
+      let out: OrgProfile[] = [];
+      const seen = new Set<OrgProfile>();
       for (const key of keys) {
-        const ps = this.profiles(key, checkId, fields, overlay);
+        const ps = this.profiles(key, checkId, fields, bySource, overlay);
         // An instance without the org fields meets the check at every value: nothing else matters.
-        if (ps.length > 0 && unconstrained(ps[0])) return ps;
-        for (const p of ps) out.push(p);
+        if (ps.length > 0 && unconstrained(ps[0])) {
+          out = ps;
+          break;
+        }
+        for (const p of ps) {
+          if (seen.has(p)) continue;
+          seen.add(p);
+          out.push(p);
+        }
       }
+      byCheck.set(checkId, out);
       return out;
     };
     const functions = risk.functions.map((f) =>

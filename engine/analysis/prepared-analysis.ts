@@ -9,7 +9,7 @@ import type {
 import { forEachRoleAuthorisation, type RoleAuthorisationRow, type SystemExtract } from '../model/extract.ts';
 import type { Ruleset } from '../model/ruleset.ts';
 import { compileRuleset } from '../ruleset/compile.ts';
-import type { CompiledRisk, CompiledRuleset } from '../ruleset/compiled.ts';
+import type { Alternative, CompiledRisk, CompiledRuleset } from '../ruleset/compiled.ts';
 import { compareCodePoints } from '../authorisation/code-point.ts';
 import { hasBit } from '../bitset.ts';
 import { buildProfileInstances, buildRoleInstances, IntervalCache, type AuthorisationInstance } from '../landscape/instances.ts';
@@ -17,6 +17,7 @@ import { Landscape, type ReachedSource } from '../landscape/landscape.ts';
 
 export type { Holder } from './holder-factory.ts';
 export type { FindingDetail, HolderRisks } from './holder-risks.ts';
+export type { AnalysisPart } from './findings-order.ts';
 import { AcceptanceIndex } from './acceptance.ts';
 import { HolderEvaluator } from './holder-evaluation.ts';
 import { HolderFactory, type Holder } from './holder-factory.ts';
@@ -24,11 +25,16 @@ import { scopeUsers } from './scope.ts';
 import { SourceEvaluator } from './source-evaluation.ts';
 import { compareHolderRows } from './order.ts';
 import { OrgEvaluator } from './org-evaluation.ts';
-import { sortedFindings, sortedHolderRisks } from './findings-order.ts';
+import { partSlice, sortedFindings, sortedHolderRisks, type AnalysisPart } from './findings-order.ts';
 import type { FindingDetail, HolderRisks } from './holder-risks.ts';
 import { ANY_OTHER, solveOrgProblem, type OrgAnswer } from './org-values.ts';
 import { PermissionProvenance, type ProvenanceContext } from './permission-provenance.ts';
 import { SourceInstanceIndex, type InstanceOverlay } from './source-instances.ts';
+
+function meetsAny(bits: Uint32Array, ids: readonly number[]): boolean {
+  for (const i of ids) if (hasBit(bits, i)) return true;
+  return false;
+}
 
 const ALL_LEVELS: readonly HolderLevel[] = ['USER', 'ROLE', 'PROFILE'];
 
@@ -40,11 +46,17 @@ function pathKey(path: SourcePath): string {
   return key;
 }
 
-/** What the findings of one holder share: its source paths (and their texts), its function matches without org fields. */
+/**
+ * What the findings of one holder share: its source paths (their texts and bit sets, looked up
+ * once), its function matches without org fields, and per alternative the paths that meet it.
+ */
 interface HolderSources {
   sources: ReachedSource[];
   texts: string[] | null;
+  bits: (Uint32Array | null)[] | null;
   matches: Map<number, FunctionMatch>;
+  /** Per alternative met (an org-level risk may report another than the first), its contributors. */
+  contributors: Map<Alternative, SourcePath[]>;
 }
 
 /** One holder asked function by function (PreparedAnalysis.holderMatcher). */
@@ -280,7 +292,7 @@ export class PreparedAnalysis {
       org = () => null;
     }
     if (risks.length === 0) return null;
-    const reached: HolderSources = { sources: holder.sources(), texts: null, matches: new Map() };
+    const reached: HolderSources = { sources: holder.sources(), texts: null, bits: null, matches: new Map(), contributors: new Map() };
     const permissions = detail.permissions !== false;
     return {
       level: holder.level,
@@ -301,7 +313,11 @@ export class PreparedAnalysis {
     return (this.riskRanks = ranks);
   }
 
-  /** The function matches of one risk a holder meets: without org fields, each made once per holder. */
+  /**
+   * The function matches of one risk a holder meets: without org fields, each made once per holder;
+   * with them, the paths of an alternative are made once per holder, and without permission lines
+   * (the CSV) the whole match too, since it then depends on the alternative alone.
+   */
   private functionMatches(
     riskIndex: number,
     org: OrgAnswer | null,
@@ -336,14 +352,24 @@ export class PreparedAnalysis {
       if (known) return known;
     }
     // An org-level risk reports the first action met at its first org value (DESIGN 5.15).
-    const alt = org ? this.compiled.functions[f].alternatives[org.alternatives[i]] : this.holderEvaluator.firstMetAlternative(f, bits)!;
+    const firstMet = this.holderEvaluator.firstMetAlternative(f, bits)!;
+    const alt = org ? this.compiled.functions[f].alternatives[org.alternatives[i]] : firstMet;
+    // Without permission lines (the CSV) a match depends on its alternative alone: an org-level
+    // risk reporting the first met one shares the match of the risks without org fields.
+    const shared = !org || (!withPermissions && alt === firstMet);
+    if (org && shared) {
+      const known = reached.matches.get(f);
+      if (known) return known;
+    }
+    let sources = reached.contributors.get(alt);
+    if (!sources) reached.contributors.set(alt, (sources = this.contributors(alt.checks, reached, overlay)));
     const match: FunctionMatch = {
       functionId: this.compiled.functions[f].id,
       action: alt.action,
-      sources: this.contributors(alt.checks, reached, overlay),
+      sources,
       permissions: withPermissions ? this.permissions.matches(alt, keys(), orgFields, org ? org.witnesses[i] : null, instances) : [],
     };
-    if (!org) reached.matches.set(f, match);
+    if (shared) reached.matches.set(f, match);
     return match;
   }
 
@@ -356,7 +382,7 @@ export class PreparedAnalysis {
     let keyList: string[] | null = null;
     const keys = (): string[] => (keyList ??= [...new Set(holder.sourceKeys())]);
     let reachedSources: HolderSources | null = null;
-    const reached = (): HolderSources => (reachedSources ??= { sources: holder.sources(), texts: null, matches: new Map() });
+    const reached = (): HolderSources => (reachedSources ??= { sources: holder.sources(), texts: null, bits: null, matches: new Map(), contributors: new Map() });
     const withPermissions = detail.permissions !== false;
     return {
       metFunctions: () => this.holderEvaluator.metFunctions(bits),
@@ -407,6 +433,7 @@ export class PreparedAnalysis {
   ): SourcePath[] {
     const sources = reached.sources;
     const texts = (reached.texts ??= sources.map((s) => pathKey(s.path)));
+    const sourceBits = (reached.bits ??= sources.map((s) => this.bitsOf(s.key, overlay)));
     const c = this.compiled;
     const union = this.options.mode === 'union';
     const relevant = union
@@ -418,23 +445,37 @@ export class PreparedAnalysis {
     const out: SourcePath[] = [];
     const seen = new Set<string>();
     for (let k = 0; k < sources.length; k++) {
-      const s = sources[k];
-      const bits = this.bitsOf(s.key, overlay);
-      if (!bits || !relevant.some((i) => hasBit(bits, i))) continue;
+      const bits = sourceBits[k];
+      if (!bits || !meetsAny(bits, relevant)) continue;
       const text = texts[k];
       if (seen.has(text)) continue;
       seen.add(text);
-      out.push(s.path);
+      out.push(sources[k].path);
     }
     return out;
   }
 
   /**
-   * run()'s findings in the same order, made one holder at a time and kept by nobody
-   * (findings-order.ts). `detail` leaves out what the writer does not show (the CSV: permission lines).
+   * run()'s findings in the same order (of a part: runPart's), made one holder at a time and kept
+   * by nobody (findings-order.ts). `detail` leaves out what the writer does not show (the CSV:
+   * permission lines).
    */
-  sortedFindings(detail: FindingDetail = {}): Generator<Finding> {
-    return sortedFindings(this, detail);
+  sortedFindings(detail: FindingDetail = {}, part?: AnalysisPart, onHolder?: (taken: number, total: number) => void): Generator<Finding> {
+    return sortedFindings(this, detail, part, onHolder);
+  }
+
+  /** What every part's result says of the whole analysis besides its findings: the scope and the landscape's size. */
+  scopeSummary(): { counts: Omit<AnalysisResult['counts'], 'findings' | 'acceptedFindings'>; excludedUsers: AnalysisResult['excludedUsers'] } {
+    const { inScope, excluded } = scopeUsers(this.extract.users, this.options);
+    return {
+      excludedUsers: excluded,
+      counts: {
+        usersInScope: inScope.length,
+        usersExcluded: excluded.length,
+        roles: this.landscape.roles.length,
+        profiles: this.landscape.manualProfiles.length,
+      },
+    };
   }
 
   /** sortedFindings() a holder at a time, without making findings (findings-order.ts); never the permission lines. */
@@ -454,29 +495,23 @@ export class PreparedAnalysis {
    * run()'s; the counts other than findings describe the whole analysis in every part.
    */
   runPart(index: number, count: number): AnalysisResult {
-    if (!Number.isInteger(count) || count < 1 || !Number.isInteger(index) || index < 0 || index >= count) {
-      throw new RangeError(`runPart: part ${index} of ${count} does not exist`);
-    }
     const levels = this.options.holderLevels ?? ALL_LEVELS;
-    const { inScope, excluded } = scopeUsers(this.extract.users, this.options);
+    const { inScope } = scopeUsers(this.extract.users, this.options);
     const findings: Finding[] = [];
-    const from = Math.floor((inScope.length * index) / count);
-    const to = Math.floor((inScope.length * (index + 1)) / count);
+    const { from, to } = partSlice(inScope.length, { index, count });
     if (levels.includes('USER')) for (const u of inScope.slice(from, to)) findings.push(...this.evaluateHolder(this.userHolder(u.bname)));
     if (index === 0 && levels.includes('ROLE')) for (const r of this.landscape.roles) findings.push(...this.evaluateHolder(this.roleHolder(r)));
     if (index === 0 && levels.includes('PROFILE')) {
       for (const p of this.landscape.manualProfiles) findings.push(...this.evaluateHolder(this.profileHolder(p)));
     }
     findings.sort(compareHolderRows);
+    const { counts, excludedUsers } = this.scopeSummary();
     return {
       options: this.options,
       findings,
-      excludedUsers: excluded,
+      excludedUsers,
       counts: {
-        usersInScope: inScope.length,
-        usersExcluded: excluded.length,
-        roles: this.landscape.roles.length,
-        profiles: this.landscape.manualProfiles.length,
+        ...counts,
         findings: findings.length,
         acceptedFindings: findings.filter((f) => f.accepted).length,
       },

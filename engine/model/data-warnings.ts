@@ -22,6 +22,13 @@ export const WARNING_CODES = [
   'NOT_APPROVED',
   'USAGE_OUTSIDE_WINDOW',
   'USAGE_WINDOW_UNKNOWN',
+  // Usage rows that name no user or no tcode: said by the usage import, carried onto analyses.
+  'USAGE_ROW_WITHOUT_USER_OR_TCODE',
+  // DESIGN 5.18 (issue 32): several systems in one analysis.
+  'SYSTEM_COLUMN_IGNORED',
+  'SYSTEM_NOT_ANALYSED',
+  'USER_MAP_USER_UNKNOWN',
+  'USER_MAP_SYSTEM_NOT_ANALYSED',
 ] as const;
 
 export type WarningCode = (typeof WARNING_CODES)[number];

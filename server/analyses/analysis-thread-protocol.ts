@@ -23,12 +23,27 @@ export interface AnalysisThreadInit {
   userMap?: UserMapping[];
 }
 
+/**
+ * `evaluate` prepares the analysis (the first time) and starts part `index` of `count`; each
+ * `lines` then evaluates holders until a chunk of COPY text is full and hands it back with the
+ * share of the part's holders done, so that no more than a chunk of findings is ever held. The
+ * part's counts are known only when its findings are: `evaluated` answers the `lines` after the last chunk.
+ */
 export type ToAnalysisThread =
   | { type: 'chunk'; table: string; bytes: Uint8Array }
   | { type: 'system'; sid: string; tcodeChecks: TcodeCheckRow[] }
   | { type: 'evaluate'; index: number; count: number }
   | { type: 'lines' };
 
+/** What a part came to: its findings and accepted findings, and what describes the whole analysis (scope, size). */
+export interface PartEvaluated {
+  findings: number;
+  accepted: number;
+  counts: Omit<AnalysisResult['counts'], 'findings' | 'acceptedFindings'>;
+  excludedUsers: AnalysisResult['excludedUsers'];
+}
+
 export type FromAnalysisThread =
-  | { type: 'evaluated'; findings: number; accepted: number; counts: AnalysisResult['counts']; excludedUsers: AnalysisResult['excludedUsers'] }
-  | { type: 'lines'; chunk: string | null };
+  | { type: 'started' }
+  | { type: 'lines'; chunk: string; done: number }
+  | ({ type: 'evaluated' } & PartEvaluated);

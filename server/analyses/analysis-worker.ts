@@ -1,17 +1,17 @@
 /**
  * The worker thread of one analysis (DESIGN 10: CPU-heavy work never runs on the API's event
  * loop): it parses the period's rows that the main thread reads in small queries, prepares and
- * evaluates the analysis (or parts of it, for shards), and hands the findings back as COPY text
- * chunk by chunk, when the main thread asks for them. The main thread keeps the database.
+ * evaluates the analysis (or parts of it, for shards) holder by holder as the main thread asks
+ * for the findings, handing them back as COPY text chunk by chunk: it holds a chunk's findings, never a part's. The main thread keeps the database.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { prepareAnalysis, type PreparedAnalysis } from '../../engine/analysis/prepared-analysis.ts';
-import type { AnalysisResult } from '../../engine/model/analysis.ts';
 import { ExtractDecoder } from '../periods/extract-decoder.ts';
-import { findingLines, singleSystemFacts } from './finding-lines.ts';
+import { findingLines, singleSystemFacts, type LinesTally } from './finding-lines.ts';
 import { prepareSystem, prepareSystems, type PreparedSystemInput } from '../../engine/cross-system/analyse-systems.ts';
 import type { TcodeCheckRow } from '../../engine/model/extract.ts';
 import { systemsFacts } from './systems-facts.ts';
+import type { PartEvaluated } from './analysis-thread-protocol.ts';
 import { ThreadUsage } from './analysis-usage.ts';
 import type { AnalysisThreadInit, ToAnalysisThread, FromAnalysisThread } from './analysis-thread-protocol.ts';
 import { lowerThreadPriority } from '../workers/thread-priority.ts';
@@ -26,7 +26,9 @@ let prepared: PreparedAnalysis | null = null;
 // A cross-system analysis: the system whose chunks come now, and the systems prepared before it.
 let reading: { sid: string; tcodeChecks: TcodeCheckRow[] } | null = null;
 const systems: PreparedSystemInput[] = [];
-let lines: Generator<string> | null = null;
+// The started part: its lines, made as they are asked for, what they came to so far, and the
+// scope counts sent with the last answer.
+let part: { lines: Generator<string>; tally: LinesTally; done: { share: number }; scope: () => Omit<PartEvaluated, 'findings' | 'accepted'> } | null = null;
 const usage = init.usage ? new ThreadUsage(init.usage) : null;
 
 const reply = (message: FromAnalysisThread): void => port.postMessage(message);
@@ -52,20 +54,26 @@ port.on('message', (message: ToAnalysisThread) => {
         extract.tcodeChecks = init.tcodeChecks;
         prepared = prepareAnalysis(extract, init.ruleset, init.options);
       }
-      const result: AnalysisResult = prepared.runPart(message.index, message.count);
-      lines = findingLines(init.customerId, init.analysisId, result, singleSystemFacts(prepared), init.chunkChars, usage ? { thread: usage, prepared } : null);
-      reply({
-        type: 'evaluated',
-        findings: result.findings.length,
-        accepted: result.findings.reduce((n, f) => n + (f.accepted ? 1 : 0), 0),
-        counts: result.counts,
-        excludedUsers: result.excludedUsers,
+      // The part's findings one holder at a time, in runPart's order, kept by nobody: a part of
+      // a million findings with their permission lines does not fit a heap (issue 30).
+      const done = { share: 0 };
+      const single = prepared;
+      const findings = single.sortedFindings({}, { index: message.index, count: message.count }, (n, total) => (done.share = n / total));
+      const tally: LinesTally = { findings: 0, accepted: 0 };
+      const lines = findingLines(init.customerId, init.analysisId, findings, singleSystemFacts(single), {
+        chunkChars: init.chunkChars,
+        usage: usage ? { thread: usage, prepared: single } : null,
+        tally,
       });
+      part = { lines, tally, done, scope: () => single.scopeSummary() };
+      reply({ type: 'started' });
       break;
     }
     case 'lines': {
-      const next = lines?.next();
-      reply({ type: 'lines', chunk: next && !next.done ? next.value : null });
+      if (!part) throw new Error('lines asked before evaluate');
+      const next = part.lines.next();
+      if (!next.done) reply({ type: 'lines', chunk: next.value, done: part.done.share });
+      else reply({ type: 'evaluated', findings: part.tally.findings, accepted: part.tally.accepted, ...part.scope() });
       break;
     }
   }
@@ -84,15 +92,13 @@ function prepareReadSystem(): void {
 function evaluateSystems(): void {
   prepareReadSystem();
   const analysis = prepareSystems(systems, init.ruleset, init.options, init.userMap);
+  // Whole, then written out as asked: the findings of several systems are combined per person.
   const result = analysis.run({ permissions: true });
-  lines = findingLines(init.customerId, init.analysisId, result, systemsFacts(analysis), init.chunkChars);
-  reply({
-    type: 'evaluated',
-    findings: result.findings.length,
-    accepted: result.counts.acceptedFindings,
-    counts: result.counts,
-    excludedUsers: result.excludedUsers,
-  });
+  const tally: LinesTally = { findings: 0, accepted: 0 };
+  const lines = findingLines(init.customerId, init.analysisId, result.findings, systemsFacts(analysis), { chunkChars: init.chunkChars, tally });
+  const { usersInScope, usersExcluded, roles, profiles } = result.counts;
+  part = { lines, tally, done: { share: 1 }, scope: () => ({ counts: { usersInScope, usersExcluded, roles, profiles }, excludedUsers: result.excludedUsers }) };
+  reply({ type: 'started' });
 }
 
 /**

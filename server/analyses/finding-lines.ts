@@ -1,5 +1,5 @@
 import type { PreparedAnalysis } from '../../engine/analysis/prepared-analysis.ts';
-import type { AnalysisResult, Finding } from '../../engine/model/analysis.ts';
+import type { Finding } from '../../engine/model/analysis.ts';
 import { formatFunctions, formatOrgValues, formatSources } from '../../engine/output/findings-csv.ts';
 import { userTypeOf } from '../../contracts/user-types.ts';
 import { copyText, COPY_NULL } from '../db/copy-text.ts';
@@ -96,45 +96,90 @@ const orgValueItems = (f: Finding): string[] => {
 const pgArray = (items: readonly string[]): string =>
   `{${items.map((s) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 
-/** The findings as COPY text for FINDING_COLUMNS, in chunks of about `chunkChars` characters. */
+/** What the lines of a part came to, known once its last line is made: the 'evaluated' counts. */
+export interface LinesTally {
+  findings: number;
+  accepted: number;
+}
+
+// Usage (EXECUTION, REMEDIATION) is worked out for this many findings at once, a holder's
+// findings never split: its per-call set-up (start checks, assignment bit sets) is shared by
+// the batch, and no more findings than that are held.
+const USAGE_BATCH = 2000;
+
+/** The findings in batches of at least `min` (the last one may be smaller), a holder's findings in one batch. */
+function* holderBatches(findings: Iterable<Finding>, min: number): Generator<Finding[]> {
+  let batch: Finding[] = [];
+  for (const f of findings) {
+    if (batch.length >= min) {
+      const last = batch[batch.length - 1];
+      if (last.level !== f.level || last.holder !== f.holder) {
+        yield batch;
+        batch = [];
+      }
+    }
+    batch.push(f);
+  }
+  if (batch.length > 0) yield batch;
+}
+
+export interface FindingLinesOptions {
+  /** Size of a chunk of COPY text, in characters. */
+  chunkChars?: number;
+  /** The analysis's usage, when it uses one (DESIGN 5.17; an analysis of one system only). */
+  usage?: { thread: ThreadUsage; prepared: PreparedAnalysis } | null;
+  /** Counted as the lines are made. */
+  tally?: LinesTally;
+  /** Findings whose usage is worked out at once (Infinity: all of them, as one call). */
+  usageBatch?: number;
+}
+
+/**
+ * The findings as COPY text for FINDING_COLUMNS, in chunks of about `chunkChars` characters.
+ * The findings are read as the chunks are asked for (a stream of a part's findings holds no more
+ * than a usage batch and a chunk, however many it yields); `tally` counts them as they go.
+ */
 export function* findingLines(
   customerId: string,
   analysisId: string,
-  result: AnalysisResult,
+  findings: Iterable<Finding>,
   facts: HolderFacts,
-  chunkChars = 1 << 20,
-  usage: { thread: ThreadUsage; prepared: PreparedAnalysis } | null = null,
+  { chunkChars = 1 << 20, usage = null, tally = { findings: 0, accepted: 0 }, usageBatch = USAGE_BATCH }: FindingLinesOptions = {},
 ): Generator<string> {
-  const usageOf = usage ? usage.thread.of(usage.prepared, result.findings) : [];
   let chunk = '';
-  for (const [i, f] of result.findings.entries()) {
-    const fields = [
-      customerId,
-      analysisId,
-      f.level,
-      copyText(f.holder),
-      copyText(f.riskId),
-      f.riskLevel,
-      f.riskType,
-      copyText(f.businessProcess),
-      copyText(formatFunctions(f)),
-      copyText(formatSources(f)),
-      copyText(JSON.stringify(f.functions)),
-      copyText(pgArray(facts.meetingRoles(f))),
-      f.accepted ? 't' : 'f',
-      f.acceptance ? copyText(f.acceptance.author) : COPY_NULL,
-      (f.acceptance as StoredAcceptance | null)?.id ?? COPY_NULL,
-      f.acceptance ? copyText(f.acceptance.message) : COPY_NULL,
-      copyText(pgArray(orgValueItems(f))),
-      ...facts.names(f).map(copyText),
-      ...usageCopyFields(f.holder, usageOf[i], usage?.thread ?? null),
-      facts.userType(f),
-      f.crossSystem ? 't' : 'f',
-    ];
-    chunk += fields.join('\t') + '\n';
-    if (chunk.length > chunkChars) {
-      yield chunk;
-      chunk = '';
+  for (const batch of holderBatches(findings, usageBatch)) {
+    const usageOf = usage ? usage.thread.of(usage.prepared, batch) : [];
+    for (const [i, f] of batch.entries()) {
+      tally.findings++;
+      if (f.accepted) tally.accepted++;
+      const fields = [
+        customerId,
+        analysisId,
+        f.level,
+        copyText(f.holder),
+        copyText(f.riskId),
+        f.riskLevel,
+        f.riskType,
+        copyText(f.businessProcess),
+        copyText(formatFunctions(f)),
+        copyText(formatSources(f)),
+        copyText(JSON.stringify(f.functions)),
+        copyText(pgArray(facts.meetingRoles(f))),
+        f.accepted ? 't' : 'f',
+        f.acceptance ? copyText(f.acceptance.author) : COPY_NULL,
+        (f.acceptance as StoredAcceptance | null)?.id ?? COPY_NULL,
+        f.acceptance ? copyText(f.acceptance.message) : COPY_NULL,
+        copyText(pgArray(orgValueItems(f))),
+        ...facts.names(f).map(copyText),
+        ...usageCopyFields(f.holder, usageOf[i], usage?.thread ?? null),
+        facts.userType(f),
+        f.crossSystem ? 't' : 'f',
+      ];
+      chunk += fields.join('\t') + '\n';
+      if (chunk.length > chunkChars) {
+        yield chunk;
+        chunk = '';
+      }
     }
   }
   if (chunk) yield chunk;

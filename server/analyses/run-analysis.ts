@@ -14,6 +14,7 @@ import { mitigateAnalysis } from './mitigations.ts';
 import { deactivateAnalysis } from './deactivations.ts';
 import { AnalysisThread } from './analysis-thread.ts';
 import { loadAnalysisUsage, usageObjects, type AnalysisUsageData, usageWindow } from './analysis-usage.ts';
+import { analysisWarnings } from './analysis-warnings.ts';
 import { FINDING_COLUMNS } from './finding-lines.ts';
 import { removeFindings } from './remove-findings.ts';
 import { objectsNeeded } from './objects-needed.ts';
@@ -251,14 +252,24 @@ async function evaluateAndStorePart(db: Database, a: AnalysisRow, index: number,
     const pause = Number(process.env.SEGRA_TEST_ANALYSIS_PAUSE_MS ?? 0);
     if (pause > 0) await new Promise((r) => setTimeout(r, pause));
     await phase(db, a.id, single ? 'evaluating' : null, 50);
-    const result = await withHeartbeat(thread.evaluate(index, count), () => phase(db, a.id, null, 0));
-    await phase(db, a.id, single ? 'storing findings' : null, 85);
-    const entry = JSON.stringify([{ shard: index, worker: WORKER, ms: Date.now() - started, findings: result.findings }]);
-    const summary = { counts: result.counts, excludedUsers: result.excludedUsers, findings: result.findings, accepted: result.accepted };
-    finished =
-      single && db.kind === 'pglite'
-        ? await storeInSteps(db, a, thread, summary, entry)
-        : await storeInTransaction(db, a, thread, summary, entry, single);
+    await withHeartbeat(thread.evaluate(index, count), () => phase(db, a.id, null, 0));
+    // The findings are evaluated as they are stored (the thread holds a chunk of them, never
+    // the part): the progress moves with the part's holders, and each beat proves it alive.
+    const beat = (): Promise<void> => phase(db, a.id, single ? 'evaluating' : null, single ? 50 + Math.floor(49 * thread.progress) : 0);
+    const entry = (findings: number): string => JSON.stringify([{ shard: index, worker: WORKER, ms: Date.now() - started, findings }]);
+    if (single && db.kind === 'pglite') finished = await storeInSteps(db, a, thread, entry);
+    else if (db.kind === 'pglite') {
+      // A shard on the embedded database: its transaction would hold the only connection while
+      // the part is evaluated, so the part's COPY text is made first and stored in one go.
+      const chunks: string[] = [];
+      await withHeartbeat(
+        (async () => {
+          for await (const chunk of thread.lines()) chunks.push(chunk);
+        })(),
+        beat,
+      );
+      finished = await storeInTransaction(db, a, chunks, thread, entry, single);
+    } else finished = await withHeartbeat(storeInTransaction(db, a, thread.lines(), thread, entry, single), beat);
   } catch (e) {
     if (single) await thread.terminate();
     else dropThreadCache();
@@ -282,19 +293,20 @@ async function markVisible(db: Database): Promise<void> {
   }
 }
 
-interface PartSummary {
-  counts: Record<string, number>;
-  excludedUsers: unknown;
-  findings: number;
-  accepted: number;
-}
-
-/** The part's findings in one transaction (PostgreSQL, where it blocks no one, and shards). */
-async function storeInTransaction(db: Database, a: AnalysisRow, thread: AnalysisThread, part: PartSummary, entry: string, single: boolean): Promise<boolean> {
+/** The part's findings (`lines`, from the thread) in one transaction (PostgreSQL, where it blocks no one, and shards). */
+async function storeInTransaction(
+  db: Database,
+  a: AnalysisRow,
+  lines: AsyncIterable<string> | Iterable<string>,
+  thread: AnalysisThread,
+  entry: (findings: number) => string,
+  single: boolean,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     if (single) await tx.query('DELETE FROM findings WHERE analysis_id = $1', [a.id]);
-    await tx.copyIn('findings', FINDING_COLUMNS, thread.lines());
-    const parts = await store.recordPartStored(tx, a.id, entry);
+    await tx.copyIn('findings', FINDING_COLUMNS, lines);
+    const part = thread.evaluated();
+    const parts = await store.recordPartStored(tx, a.id, entry(part.findings));
     if (parts === null) throw new AnalysisCanceled(); // canceled or failed meanwhile: roll this part back
     if (parts.done < parts.shards) return false;
     await mitigateAnalysis(tx, a.customer_id, a.id); // DESIGN 5.16, on all parts' findings
@@ -316,20 +328,19 @@ async function storeInTransaction(db: Database, a: AnalysisRow, thread: Analysis
  * analysis completes in a last short transaction. Until then they belong to a running analysis,
  * and a cancel or failure removes them (nothing of it stays stored).
  */
-async function storeInSteps(db: Database, a: AnalysisRow, thread: AnalysisThread, part: PartSummary, entry: string): Promise<boolean> {
+async function storeInSteps(db: Database, a: AnalysisRow, thread: AnalysisThread, entry: (findings: number) => string): Promise<boolean> {
   await removeFindings(db, a.id);
   try {
-    let stored = 0;
     for await (const chunk of thread.lines()) {
       await db.copyIn('findings', FINDING_COLUMNS, [chunk]);
-      stored += countLines(chunk);
-      await phase(db, a.id, 'storing findings', 85 + Math.floor((14 * stored) / Math.max(1, part.findings)));
+      await phase(db, a.id, 'evaluating', 50 + Math.floor(49 * thread.progress));
       await nextTurn();
     }
+    const part = thread.evaluated();
     await mitigateAnalysis(db, a.customer_id, a.id); // DESIGN 5.16
     await deactivateAnalysis(db, a.customer_id, a.id); // a risk deactivated meanwhile (issue 27)
     return await db.transaction(async (tx) => {
-      if (!(await store.recordWholeStored(tx, a.id, entry))) throw new AnalysisCanceled();
+      if (!(await store.recordWholeStored(tx, a.id, entry(part.findings)))) throw new AnalysisCanceled();
       await complete(tx, a.id, { ...part.counts, findings: part.findings, acceptedFindings: part.accepted }, part.excludedUsers);
       return true;
     });
@@ -338,12 +349,6 @@ async function storeInSteps(db: Database, a: AnalysisRow, thread: AnalysisThread
     throw e;
   }
 }
-
-const countLines = (text: string): number => {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-};
 
 async function complete(tx: Database, id: string, counts: Record<string, number>, excludedUsers: unknown): Promise<void> {
   // The part's own update above locked the running row in this transaction, so this cannot miss.
@@ -378,6 +383,8 @@ export async function runAnalysis(db: Database, analysisId: string, options: Ana
       `UPDATE analyses SET data_import_id = $2, ruleset_upload_id = (SELECT ruleset_upload_id FROM risk_periods WHERE id = $3) WHERE id = $1`,
       [a.id, a.data_import_id, a.risk_period_id],
     );
+    // The inputs' warnings go with the result (DESIGN 4.1b), stored once for all shards.
+    if (!(await store.recordWarnings(db, a.id, await analysisWarnings(db, a)))) throw new AnalysisCanceled();
     const shards = options.shards ?? 1;
     // A cross-system analysis runs whole: its persons span every system's users.
     if (shards > 1 && options.enqueueShard && a.data_import_id && a.systems.length <= 1) {

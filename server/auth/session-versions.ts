@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { listenChannel } from '../db/listen-channel.ts';
+import { UUID_PATTERN as UUID } from '../../contracts/ids.ts';
 
 /**
  * The session version of each user (migration 0015), as the per-request check reads it: a
@@ -35,7 +36,6 @@ interface Entry {
   until: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function sessionVersions(db: Database, log?: FastifyBaseLogger): SessionVersions {
   const cache = new Map<string, Entry>();

@@ -25,11 +25,16 @@ function pathText(path: SourcePath): string {
   return text;
 }
 
-/** FUNCTIONS and SOURCES, and ORG_VALUES when the CSV has it, with the line break. */
-function tailText(matches: FunctionMatch[], orgColumn: string | null): string {
+/** FUNCTIONS and SOURCES: the cells a holder's risks naming the same functions met the same way share. */
+function matchCells(matches: FunctionMatch[]): string {
   const functions = { functions: matches };
-  const cells = `${csvField(formatFunctions(functions))},${csvField(formatSources(functions, pathText))}`;
-  return orgColumn === null ? `${cells}\n` : `${cells},${csvField(orgColumn)}\n`;
+  return `${csvField(formatFunctions(functions))},${csvField(formatSources(functions, pathText))}`;
+}
+
+function sameMatches(a: readonly FunctionMatch[], b: readonly FunctionMatch[] | undefined): boolean {
+  if (!b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
@@ -49,11 +54,16 @@ export async function writeSortedFindingsCsv(
   await output.line(findingsCsvColumns(orgValues).join(','));
   const listOf = functionLists(risks);
   const riskCells: (Buffer | undefined)[] = new Array<Buffer | undefined>(risks.length);
-  // Per function list, its tail for the holder being written (made in that holder: its stamp).
+  // Per function list, the FUNCTIONS and SOURCES cells for the holder being written (made in that
+  // holder: its stamp), the matches they were made of, and the tail of a row without org values.
+  const cellsOf: string[] = [];
+  const matchesOf: FunctionMatch[][] = [];
   const tails: Buffer[] = [];
-  const tailStamps = new Int32Array(listOf.reduce((most, id) => Math.max(most, id + 1), 0));
+  const lists = listOf.reduce((most, id) => Math.max(most, id + 1), 0);
+  const cellStamps = new Int32Array(lists);
+  const tailStamps = new Int32Array(lists);
   let stamp = 0;
-  const noOrg = orgValues ? '' : null;
+  const noOrg = orgValues ? ',\n' : '\n';
   let rows = 0;
   for (const h of holders) {
     const head = Buffer.from(`${csvField(h.level)},${csvField(h.name)},`);
@@ -66,16 +76,31 @@ export async function writeSortedFindingsCsv(
         const r = risks[risk].risk;
         riskCells[risk] = cells = Buffer.from(`${csvField(r.id)},${csvField(r.level)},${csvField(r.type)},`);
       }
+      const list = listOf[risk];
       let tail: Buffer;
       if (org) {
-        tail = Buffer.from(tailText(h.matches(k), orgValues ? formatOrgValues({ orgFields: risks[risk].orgFields, orgValues: org.values }) : null));
-      } else {
-        const list = listOf[risk];
-        if (tailStamps[list] === stamp) tail = tails[list];
+        // An org-level risk usually reports the functions as met without org fields: the same
+        // match objects, so the same cells.
+        const matches = h.matches(k);
+        let text: string;
+        if (cellStamps[list] === stamp && sameMatches(matches, matchesOf[list])) text = cellsOf[list];
         else {
-          tails[list] = tail = Buffer.from(tailText(h.matches(k), noOrg));
-          tailStamps[list] = stamp;
+          cellsOf[list] = text = matchCells(matches);
+          matchesOf[list] = matches;
+          cellStamps[list] = stamp;
         }
+        const orgCell = orgValues ? `,${csvField(formatOrgValues({ orgFields: risks[risk].orgFields, orgValues: org.values }))}` : '';
+        tail = Buffer.from(`${text}${orgCell}\n`);
+      } else if (tailStamps[list] === stamp) tail = tails[list];
+      else {
+        const matches = h.matches(k);
+        if (cellStamps[list] !== stamp || !sameMatches(matches, matchesOf[list])) {
+          cellsOf[list] = matchCells(matches);
+          matchesOf[list] = matches;
+          cellStamps[list] = stamp;
+        }
+        tails[list] = tail = Buffer.from(`${cellsOf[list]}${noOrg}`);
+        tailStamps[list] = stamp;
       }
       rows++;
       const size = head.length + cells.length + tail.length;

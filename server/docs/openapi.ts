@@ -126,7 +126,7 @@ export function resourceSchemas(
     type: 'object',
     description: `A ${spec.name} record`,
     properties: Object.fromEntries(
-      Object.keys(spec.columns).map((field) => [field, field === 'id' ? { type: 'string', format: 'uuid' } : {}]),
+      Object.keys(spec.columns).map((field) => [field, field === 'id' ? { type: 'string', format: 'uuid' } : (spec.fieldSchemas?.[field] ?? {})]),
     ),
     additionalProperties: true,
   };

@@ -11,6 +11,9 @@ import type { UserMapping } from '../../engine/cross-system/analyse-systems.ts';
 import { InputError, showValue } from './input-error.ts';
 import { columnName, ignoredColumnsOf, indexColumns, isBlank, withSingleTable } from './single-table.ts';
 
+/** One (SYSTEM, BNAME) given two persons: the UI words it from this code (segra.import.code). */
+export const USER_MAPPED_TWICE = 'USER_MAPPED_TWICE';
+
 const COLUMNS = {
   system: { names: ['SYSTEM'], required: true },
   bname: { names: ['BNAME'], required: true },
@@ -38,7 +41,11 @@ export async function readUserMap(file: string): Promise<{ mappings: UserMapping
       const seen = first.get(key);
       if (seen) {
         if (seen.person !== person) {
-          throw new InputError(`user ${bname} of system ${system} is mapped to ${seen.person} on line ${seen.line} and to ${person} here; give one person per user`, at(c.person));
+          throw new InputError(
+            `user ${bname} of system ${system} is mapped to ${seen.person} on line ${seen.line} and to ${person} here; give one person per user`,
+            at(c.person),
+            { code: USER_MAPPED_TWICE, params: { user: bname, system, first: seen.person, firstLine: seen.line, person } },
+          );
         }
         return;
       }

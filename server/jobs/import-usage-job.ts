@@ -13,6 +13,8 @@ import { importFailure } from './import-extract-job.ts';
 import type { ImportUsageJob } from './job-names.ts';
 import { fetchJobUpload, releaseJobUpload, uploadsRoot } from '../uploads/stored-uploads.ts';
 
+const USAGE_ROW_COLUMNS = ['import_id', 'bname', 'tcode', 'day', 'first_day', 'count', 'lines'];
+
 /** Rows per COPY chunk (short steps on the embedded database's only connection). */
 const CHUNK_ROWS = 20_000;
 
@@ -52,7 +54,7 @@ export async function runUsageImport(db: Database, queued: ImportUsageJob, attem
     job = { ...job, ...(await fetchJobUpload(db, { dir: job.dir, input: '', storedUpload: job.storedUpload }, uploadsRoot())) };
     // Read in a thread: on the embedded database this is `segra serve`'s event loop.
     const read = await readInThread<typeof usageReaders, 'sums'>('usage-file-worker', import.meta.url, 'sums', path.join(job.dir, job.fileName), job.client);
-    const { sums, users, tcodes, first, last } = read;
+    const { sums, lines, users, tcodes, first, last } = read;
     await setProgress(db, job, 50);
     read.warnings.push(...(await unknownUsers(db, job.periodId, users)));
     let done = 0;
@@ -61,15 +63,15 @@ export async function runUsageImport(db: Database, queued: ImportUsageJob, attem
     for (const [key, count] of sums) {
       const [user, tcode, day, firstDay] = key.split('\t');
       const iso = (d: string) => (d === '' ? COPY_NULL : date8ToIso(Number(d)));
-      chunk.push(`${job.importId}\t${copyText(user)}\t${copyText(tcode)}\t${iso(day)}\t${iso(firstDay)}\t${count}\n`);
+      chunk.push(`${job.importId}\t${copyText(user)}\t${copyText(tcode)}\t${iso(day)}\t${iso(firstDay)}\t${count}\t${lines.get(key) ?? 1}\n`);
       if (chunk.length >= CHUNK_ROWS) {
-        await db.copyIn('usage_rows', ['import_id', 'bname', 'tcode', 'day', 'first_day', 'count'], [chunk.join('')]);
+        await db.copyIn('usage_rows', USAGE_ROW_COLUMNS, [chunk.join('')]);
         done += chunk.length;
         chunk = [];
         await setProgress(db, job, 50 + Math.floor((49 * done) / total));
       }
     }
-    if (chunk.length > 0) await db.copyIn('usage_rows', ['import_id', 'bname', 'tcode', 'day', 'first_day', 'count'], [chunk.join('')]);
+    if (chunk.length > 0) await db.copyIn('usage_rows', USAGE_ROW_COLUMNS, [chunk.join('')]);
     const previous = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ usage_import_id: string | null }>(
         'SELECT usage_import_id FROM system_period_usage WHERE system_period_id = $1 AND importing_id = $2 FOR UPDATE',

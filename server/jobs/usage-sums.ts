@@ -9,6 +9,8 @@ import { readUsage } from '../importers/usage-reader.ts';
 export interface UsageSums {
   /** Executions by `user\ttcode\tday\tfirstDay` (days YYYYMMDD or empty). */
   sums: Map<string, number>;
+  /** Lines of the export summed into each key: an analysis counts the lines outside its window (USAGE_OUTSIDE_WINDOW). */
+  lines: Map<string, number>;
   users: Set<string>;
   tcodes: Set<string>;
   first: number | null;
@@ -19,6 +21,7 @@ export interface UsageSums {
 
 export async function sumUsage(file: string, client: string | undefined): Promise<UsageSums> {
   const sums = new Map<string, number>();
+  const lines = new Map<string, number>();
   const users = new Set<string>();
   const tcodes = new Set<string>();
   let first: number | null = null;
@@ -28,6 +31,7 @@ export async function sumUsage(file: string, client: string | undefined): Promis
     onRow: (user, tcode, count, day, firstDay) => {
       const key = `${user}\t${tcode}\t${day ?? ''}\t${firstDay ?? ''}`;
       sums.set(key, (sums.get(key) ?? 0) + count);
+      lines.set(key, (lines.get(key) ?? 0) + 1);
       users.add(user);
       tcodes.add(tcode);
       if (day !== null) {
@@ -37,7 +41,7 @@ export async function sumUsage(file: string, client: string | undefined): Promis
       }
     },
   });
-  return { sums, users, tcodes, first, last, rows: read.rows, warnings: read.warnings };
+  return { sums, lines, users, tcodes, first, last, rows: read.rows, warnings: read.warnings };
 }
 
 /** The readers the thread answers with, by name. */

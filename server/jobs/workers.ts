@@ -2,6 +2,7 @@ import { removeFindings } from '../analyses/remove-findings.ts';
 import { runAnalysis, runAnalysisShard } from '../analyses/run-analysis.ts';
 import type { Database } from '../db/database.ts';
 import { failStale } from '../modules/analyses/analyses-store.ts';
+import { removeHiddenVersions } from '../periods/ruleset-store.ts';
 import { deleteImport } from '../periods/extract-store.ts';
 import { runBasisJob, sweepStaleBasisRuns } from './basis-job.ts';
 import { runExtractImport } from './import-extract-job.ts';
@@ -50,13 +51,16 @@ export async function sweepStaleWork(db: Database, olderThanSeconds: number): Pr
   );
   // The rows (and partitions) the stopped import had written are invisible to every reader; remove them.
   for (const row of imports.rows) if (row.importing_id) await deleteImport(db, row.importing_id);
-  await db.query(
-    `UPDATE risk_periods r SET status = 'failed', progress = 0, updated_at = now(),
+  const rulesets = await db.query<{ id: string }>(
+    `UPDATE risk_periods r SET status = 'failed', progress = 0, staged_ruleset_id = NULL, updated_at = now(),
        error = jsonb_build_object('message', 'The process running this import stopped (restart or crash)'
          || ${note([JOBS.importRuleset], 'riskPeriodId', 'r.id')} || '; upload the ruleset again')
-     WHERE status = 'importing' AND updated_at < now() - make_interval(secs => $1) AND NOT ${live([JOBS.importRuleset], 'riskPeriodId', 'r.id')}`,
+     WHERE status = 'importing' AND updated_at < now() - make_interval(secs => $1) AND NOT ${live([JOBS.importRuleset], 'riskPeriodId', 'r.id')}
+     RETURNING r.id`,
     [olderThanSeconds],
   );
+  // The version the stopped import was writing was never shown; remove its rows.
+  for (const row of rulesets.rows) await removeHiddenVersions(db, row.id);
   const usage = await db.query<{ importing_id: string }>(
     `UPDATE system_period_usage u SET status = 'failed', progress = 0, importing_id = NULL, updated_at = now(),
        error = jsonb_build_object('message', 'The process running this import stopped (restart or crash)'

@@ -2,8 +2,8 @@ import type { Database } from '../db/database.ts';
 import { nextTurn } from '../db/next-turn.ts';
 import { needsFileOrder } from './extract-decoder.ts';
 import { PERIOD_TABLES, type PeriodTable } from '../../contracts/period-tables.ts';
+import { UUID_PATTERN as UUID } from '../../contracts/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Rows of `seq` read by one query of a partitioned table: on the embedded database every query
 // runs on the API's thread, and this many rows take tens of milliseconds to read.

@@ -2,8 +2,8 @@ import { emptyExtract, type SystemExtract } from '../../engine/model/extract.ts'
 import { copyText, COPY_NULL, readCopyRows } from '../db/copy-text.ts';
 import type { Database } from '../db/database.ts';
 import { PERIOD_TABLES, type PeriodColumn, type PeriodTable } from '../../contracts/period-tables.ts';
+import { UUID_PATTERN as UUID } from '../../contracts/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Lines are gathered into chunks of about this many characters before they go to COPY.
 const CHUNK_CHARS = 1 << 20;

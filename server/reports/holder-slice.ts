@@ -2,8 +2,8 @@ import { parseCopyField } from '../db/copy-text.ts';
 import type { Database } from '../db/database.ts';
 import { needsFileOrder } from '../periods/extract-decoder.ts';
 import { PERIOD_TABLES } from '../../contracts/period-tables.ts';
+import { UUID_PATTERN as UUID } from '../../contracts/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const sqlString = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 const sqlList = (values: Iterable<string>): string => {

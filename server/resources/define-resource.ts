@@ -1,17 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ALSO_READ_BY } from '../auth/page-reads.ts';
+import { isUuid } from '../../contracts/ids.ts';
 import { pageAllows, type PageOperation } from '../../contracts/pages.ts';
 import type { RequestUser, Role } from '../auth/roles.ts';
 import type { Database } from '../db/database.ts';
 import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
-import { AppError, badRequest, conflict, forbidden, invalidInput, notFound } from '../errors.ts';
+import { AppError, badRequest, bodyNotObject, conflict, invalidInput, pageForbidden, recordNotFound, roleForbidden } from '../errors.ts';
 import { countCacheOf } from './count-cache.ts';
 import { keptIds, pageOfKept } from './kept-search.ts';
+import { resolveTenant } from '../platform/resource/tenant.ts';
 import { filterConditions, isSearch, MAX_RANGE, quoteIdentifier as quote } from './list-filter.ts';
 import { jsonFieldsOf, jsonPageSql } from './json-page.ts';
 import type { KeptPage } from './kept-pages.ts';
-import { jsonParam, rangeParam, sortParam } from './query-params.ts';
+import { jsonParam, rangeParam, sendContentRange, sortParam } from './query-params.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,6 +43,8 @@ export interface ResourceSpec {
   table: string;
   /** API field (camelCase) → database column. Must contain `id` (a uuid column). */
   columns: Record<string, string>;
+  /** OpenAPI schemas of API fields with a fixed shape (e.g. an analysis's warnings); the others are listed without one. */
+  fieldSchemas?: Record<string, Record<string, unknown>>;
   /** Validates a POST body; its output keys are API fields. Unknown keys must be stripped. */
   createSchema: z.ZodType<Record<string, unknown>>;
   /** Validates a PUT body (ra sends the whole record); unknown keys must be stripped. */
@@ -119,8 +123,8 @@ export interface ResourceSpec {
   jsonTimestamps?: string[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+// Re-exported: the modules that check ids import it from here.
+export { isUuid };
 
 const TENANT_COLUMN = 'customer_id';
 
@@ -151,27 +155,18 @@ function mapDbError(e: unknown, spec: ResourceSpec, op: 'read' | 'write' | 'dele
 export async function resourceContext(db: Database, spec: ResourceSpec, request: FastifyRequest, op: PageOperation): Promise<ResourceContext> {
   const user = request.user;
   const mode = op === 'read' ? 'read' : 'write';
-  if (!spec.access[mode].includes(user.role)) throw forbidden(`Your role may not ${mode} ${spec.name}`);
+  if (!spec.access[mode].includes(user.role)) throw roleForbidden(user.role, `Your role may not ${mode} ${spec.name}`);
   const page = spec.access.page;
   if (page && user.role === 'User') {
     const permissions = user.permissions ?? {};
     const gated = op !== 'read' || Object.keys(permissions).length > 0;
     const allows = (key: string): boolean => pageAllows(Object.hasOwn(permissions, key) ? permissions[key] : undefined, op);
     if (gated && !allows(page) && !(op === 'read' && (ALSO_READ_BY[spec.name] ?? []).some(allows))) {
-      throw forbidden(`Your group may not ${op === 'read' ? 'view' : op} on the page ${page}`);
+      throw pageForbidden(page, `Your group may not ${op === 'read' ? 'view' : op} on the page ${page}`);
     }
   }
   if (!spec.tenantScoped) return { user, customerId: user.customerId };
-  if (user.role !== 'SuperAdmin') {
-    if (!user.customerId) throw forbidden('Your account belongs to no customer');
-    return { user, customerId: user.customerId };
-  }
-  const header = request.headers['x-customer-id'];
-  if (header === undefined || header === '') return { user, customerId: null };
-  if (!isUuid(header)) throw badRequest('The X-Customer-Id header must be a customer id (uuid)');
-  const { rows } = await db.query('SELECT 1 FROM customers WHERE id = $1', [header]);
-  if (rows.length === 0) throw notFound('The customer of X-Customer-Id does not exist');
-  return { user, customerId: header };
+  return { user, customerId: await resolveTenant(db, request) };
 }
 
 /** The SELECT list that reads a resource's rows as API records (columns renamed to fields). */
@@ -225,7 +220,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   }
 
   function validate(schema: z.ZodType<Record<string, unknown>>, body: unknown): Record<string, unknown> {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object');
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw bodyNotObject();
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw invalidInput(parsed.error.issues);
     return parsed.data;
@@ -237,14 +232,14 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   }
 
   async function findOne(ctx: ResourceContext, id: string, runner: Database = db, lock = false): Promise<Record<string, unknown>> {
-    if (!isUuid(id)) throw notFound(`No ${spec.name} record ${id}`);
+    if (!isUuid(id)) throw recordNotFound(spec.name, id);
     const params: unknown[] = [id];
     const where = ['"id" = $1', ...scope(ctx, params)];
     const { rows } = await runner.query<Record<string, unknown>>(
       `SELECT ${selectList} FROM ${table} WHERE ${where.join(' AND ')}${lock ? ' FOR UPDATE' : ''}`,
       params,
     );
-    if (rows.length === 0) throw notFound(`No ${spec.name} record ${id}`);
+    if (rows.length === 0) throw recordNotFound(spec.name, id);
     return toRecord(rows[0]);
   }
 
@@ -291,11 +286,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
       mapDbError(e, spec, 'read');
     }
     const keptPage = kept ? pageOfKept(table, whereSql, params, kept.slice(start, end + 1)) : null;
-    const contentRange = (length: number, total: number): void => {
-      const range = length === 0 ? `*/${total}` : `${start}-${start + length - 1}/${total}`;
-      reply.header('Content-Range', `${spec.name} ${range}`);
-      reply.header('Access-Control-Expose-Headers', 'Content-Range');
-    };
+    const contentRange = (length: number, total: number): void => sendContentRange(reply, spec.name, start, length, total);
 
     if (jsonFields) {
       // The list's key holds the tenant's conditions and their parameters (kept-pages.ts).
@@ -401,7 +392,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   if (offers('update')) app.put(`${base}/:id`, { ...write, ...documentationOnly(docs.update) }, async (request: FastifyRequest) => {
     const ctx = await context(request, 'update');
     const { id } = request.params as { id: string };
-    if (!isUuid(id)) throw notFound(`No ${spec.name} record ${id}`);
+    if (!isUuid(id)) throw recordNotFound(spec.name, id);
     const data = validate(spec.updateSchema, request.body);
     if (spec.checkReferences) await checkReferences(data, ctx, await findOne(ctx, id));
     const values = writableValues(data, ctx, 'update');
@@ -416,7 +407,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
         `UPDATE ${table} SET ${sets.join(', ')} WHERE ${where.join(' AND ')} RETURNING ${selectList}`,
         params,
       );
-      if (rows.length === 0) throw notFound(`No ${spec.name} record ${id}`);
+      if (rows.length === 0) throw recordNotFound(spec.name, id);
       return toRecord(rows[0]);
     } catch (e) {
       if (e instanceof AppError) throw e;

@@ -1,9 +1,9 @@
 import { badRequest } from '../errors.ts';
 import type { ResourceSpec } from './define-resource.ts';
+import { UUID_PATTERN as UUID } from '../../contracts/ids.ts';
 
 /** At most this many records in one page, and values in one filter list. */
 export const MAX_RANGE = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const quoteIdentifier = (identifier: string): string => {
   if (!/^[a-z_][a-z0-9_]*$/.test(identifier)) throw new Error(`Bad identifier in a resource declaration: ${identifier}`);

@@ -1,8 +1,11 @@
+import type { FastifyReply } from 'fastify';
+import { contentRange, filterSchema, rangeSchema, sortSchema } from '../../contracts/paging.ts';
 import { badRequest } from '../errors.ts';
 
 /**
  * The query parameters of the ra-data-simple-rest contract (DESIGN 6) and of exports, parsed
- * once for every route: `sort`, `range`, `filter` as JSON, `format` for downloads.
+ * once for every route: `sort`, `range`, `filter` as JSON (their shapes: contracts/paging.ts),
+ * `format` for downloads; and the Content-Range a page answers with.
  */
 
 /** A JSON query parameter, or undefined when absent. */
@@ -20,28 +23,37 @@ export function jsonParam(name: string, raw: unknown): unknown {
 export function sortParam(raw: unknown, sortable: readonly string[], fallback: readonly [string, string]): [string, 'ASC' | 'DESC'] {
   const sort = jsonParam('sort', raw);
   if (sort === undefined) return [fallback[0], fallback[1].toUpperCase() === 'DESC' ? 'DESC' : 'ASC'];
-  if (
-    !Array.isArray(sort) ||
-    sort.length !== 2 ||
-    typeof sort[0] !== 'string' ||
-    !sortable.includes(sort[0]) ||
-    typeof sort[1] !== 'string' ||
-    !['ASC', 'DESC'].includes(sort[1].toUpperCase())
-  ) {
+  const parsed = sortable.length > 0 ? sortSchema(sortable as [string, ...string[]]).safeParse(sort) : undefined;
+  if (!parsed?.success) {
     throw badRequest(`The sort parameter must be ["field","ASC"|"DESC"] with field one of: ${sortable.join(', ')}`);
   }
-  return [sort[0], sort[1].toUpperCase() as 'ASC' | 'DESC'];
+  return parsed.data;
 }
 
 /** `range=[start,end]` (inclusive, at most `max` long); null when absent. */
 export function rangeParam(raw: unknown, max = 1000): [number, number] | null {
   const range = jsonParam('range', raw);
   if (range === undefined) return null;
-  if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isSafeInteger(n) && n >= 0) || range[0] > range[1]) {
+  const parsed = rangeSchema.safeParse(range);
+  if (!parsed.success) {
     throw badRequest('The range parameter must be [start,end]: two non-negative integers with start <= end');
   }
-  if (range[1] - range[0] + 1 > max) throw badRequest(`The range parameter may span at most ${max} records`);
-  return range as [number, number];
+  const [start, end] = parsed.data;
+  if (end - start + 1 > max) throw badRequest(`The range parameter may span at most ${max} records`);
+  return [start, end];
+}
+
+/** `filter={…}` as a JSON object; `{}` when absent. */
+export function filterParam(raw: unknown): Record<string, unknown> {
+  const parsed = filterSchema.safeParse(jsonParam('filter', raw) ?? {});
+  if (!parsed.success) throw badRequest('The filter parameter must be a JSON object');
+  return parsed.data;
+}
+
+/** The page's Content-Range (contracts/paging.ts), readable by the browser's script across origins. */
+export function sendContentRange(reply: FastifyReply, resource: string, start: number, count: number, total: number): void {
+  reply.header('Content-Range', contentRange(resource, start, count, total));
+  reply.header('Access-Control-Expose-Headers', 'Content-Range');
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

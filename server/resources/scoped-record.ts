@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { notFound } from '../errors.ts';
+import { recordNotFound } from '../errors.ts';
 import { isUuid, type ResourceContext } from './define-resource.ts';
 
 /**
@@ -7,7 +7,7 @@ import { isUuid, type ResourceContext } from './define-resource.ts';
  * tenant's record is as unknown as a missing one, DESIGN 6). `table` and `columns` are code, never input.
  */
 export async function findScoped<T>(db: Database, table: string, ctx: ResourceContext, id: unknown, columns = '*', what = table): Promise<T> {
-  if (!isUuid(id)) throw notFound(`No ${what} record ${String(id)}`);
+  if (!isUuid(id)) throw recordNotFound(what, id);
   const params: unknown[] = [id];
   let where = 'id = $1';
   if (ctx.customerId !== null) {
@@ -15,6 +15,6 @@ export async function findScoped<T>(db: Database, table: string, ctx: ResourceCo
     where += ' AND customer_id = $2';
   }
   const { rows } = await db.query<T>(`SELECT ${columns} FROM ${table} WHERE ${where}`, params);
-  if (rows.length === 0) throw notFound(`No ${what} record ${String(id)}`);
+  if (rows.length === 0) throw recordNotFound(what, id);
   return rows[0];
 }

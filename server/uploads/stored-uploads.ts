@@ -6,11 +6,11 @@ import { once } from 'node:events';
 import type { Database } from '../db/database.ts';
 import { uploadInput } from '../modules/system-periods/uploads.ts';
 import { liveJobUploads } from '../jobs/job-takeover.ts';
+import { UUID_PATTERN as UUID } from '../../contracts/ids.ts';
 
 /** Bytes per stored chunk: a chunk is one row, written or read by one query. */
 export const UPLOAD_CHUNK_BYTES = 1 << 20;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Where uploads wait for their import job (issue 12 item 6): on PostgreSQL in the database

@@ -1,6 +1,6 @@
 import { chooseAnalysisSchema, shownOf, type ChosenAnalysis } from '../../contracts/analysis-shown.ts';
 import { fieldErrors } from '../../contracts/field-errors.ts';
-import { codedError, error, json } from './answers.ts';
+import { bodyNotObject, codedError, error, json, recordNotFound } from './answers.ts';
 import type { DemoContext } from './context.ts';
 
 interface Choice {
@@ -32,7 +32,7 @@ export class DemoAnalysisChoices {
           return error(400, 'Fill in all fields correctly', 'BAD_REQUEST', { analysisId: 'Analysis must be an analysis id' });
         }
         const status = (await this.analysis(analysisId))?.status;
-        if (status === undefined) return error(404, `No analysis record ${analysisId}`, 'NOT_FOUND');
+        if (status === undefined) return recordNotFound('analysis', analysisId);
         if (status !== 'completed') return error(409, 'Only a completed analysis can be the default analysis', 'ANALYSIS_NOT_COMPLETED');
         this.chosen = { analysisId, setBy: actor, setAt: this.ctx.now().toISOString() };
       }
@@ -45,7 +45,7 @@ export class DemoAnalysisChoices {
 
   async shownAnalysis(method: string, body: unknown, actor: string): Promise<Response> {
     if (method === 'PUT') {
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) return error(400, 'The body must be a JSON object', 'BAD_REQUEST');
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) return bodyNotObject();
       const parsed = chooseAnalysisSchema.safeParse(body);
       if (!parsed.success) return error(400, 'Fill in all fields correctly', 'BAD_REQUEST', fieldErrors(parsed.error.issues));
       const { analysisId } = parsed.data;
@@ -53,7 +53,7 @@ export class DemoAnalysisChoices {
         this.own.delete(actor);
       } else {
         const analysis = await this.analysis(analysisId);
-        if (!analysis) return error(404, `No analysis record ${analysisId}`, 'NOT_FOUND');
+        if (!analysis) return recordNotFound('analysis', analysisId);
         if (analysis.status !== 'completed') {
           return codedError(409, 'ANALYSIS_NOT_SHOWABLE', { name: analysis.name, status: analysis.status }, `Only a completed analysis can be shown; ${analysis.name} is ${analysis.status}`);
         }

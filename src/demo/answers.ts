@@ -15,6 +15,10 @@ export const error = (status: number, message: string, code?: string, errors?: R
 export const codedError = (status: number, code: string, params: Record<string, string | number>, message: string): Response =>
   json({ statusCode: status, message, code, params }, status);
 
+/** The server's answers of the same names (server/errors.ts). */
+export const recordNotFound = (resource: string, id: string): Response => codedError(404, 'RECORD_NOT_FOUND', { resource, id }, `No ${resource} record ${id}`);
+export const bodyNotObject = (): Response => codedError(400, 'BODY_NOT_OBJECT', {}, 'The body must be a JSON object');
+
 /** 501 for what needs the server (uploads, mail, basis checks, other export formats). */
 export const notInDemo = (what: string): Response => error(501, `${NOT_IN_DEMO}: ${what}`, 'NOT_IN_DEMO');
 

@@ -1,4 +1,4 @@
-import { error, json, notInDemo } from './answers.ts';
+import { codedError, error, json, notInDemo } from './answers.ts';
 import { findRecord, type DemoContext } from './context.ts';
 import { DEMO_CUSTOMER_ID } from './seed.ts';
 import { claimsOf, DEMO_PASSWORD, DEMO_USERS, signDemoToken, type DemoClaims } from './token.ts';
@@ -19,10 +19,10 @@ export function sessionOf(headers: Headers, now: Date): DemoClaims | null {
 export async function activeCustomerRoute(ctx: DemoContext, kept: Map<string, string | null>, body: unknown, headers: Headers): Promise<Response> {
   const claims = sessionOf(headers, ctx.now());
   if (!claims) return unauthenticated();
-  if (claims.Role !== 'SuperAdmin') return error(403, 'Only a SuperAdmin chooses an active customer', 'FORBIDDEN');
+  if (claims.Role !== 'SuperAdmin') return codedError(403, 'SUPERADMIN_ONLY', {}, 'Only a SuperAdmin chooses an active customer');
   const customerId = (body as { customerId?: unknown } | undefined)?.customerId;
   if (customerId !== null && typeof customerId !== 'string') return error(400, 'Fill in all fields correctly', 'BAD_REQUEST');
-  if (customerId !== null && !(await findRecord(ctx, 'customers', customerId))) return error(404, 'The customer does not exist', 'NOT_FOUND');
+  if (customerId !== null && !(await findRecord(ctx, 'customers', customerId))) return codedError(404, 'CUSTOMER_NOT_FOUND', {}, 'The customer does not exist');
   kept.set(claims.sub, customerId);
   return json({ customerId });
 }

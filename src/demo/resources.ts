@@ -1,4 +1,4 @@
-import { contentRange, error, json, parseJson } from './answers.ts';
+import { contentRange, error, json, parseJson, recordNotFound } from './answers.ts';
 import { findRecord, type DemoContext } from './context.ts';
 import { dropFindings, userTypesOf } from './findings.ts';
 import { reapplyDemoMitigations } from './mitigations.ts';
@@ -115,7 +115,7 @@ async function storeResource(
   }
   if (id === undefined) return error(405, `${method} is not allowed here`);
   const previous = await findRecord(ctx, resource, id);
-  if (!previous) return error(404, `No ${resource} record ${id}`, 'NOT_FOUND');
+  if (!previous) return recordNotFound(resource, String(id));
   if (method === 'GET') return json(previous);
   if (method === 'PUT' || method === 'PATCH') {
     const data = { ...previous, ...(body as object), id, updatedAt: ctx.now().toISOString() };

@@ -2,7 +2,7 @@ import { simulate, SimulationError } from '../../engine/analysis/simulate.ts';
 import type { SimulationRequest } from '../../engine/model/analysis.ts';
 import { date8ToIso } from '../../engine/model/dates.ts';
 import { findingRecords } from '../../engine/output/finding-records.ts';
-import { error, json } from './answers.ts';
+import { bodyNotObject, error, json, recordNotFound } from './answers.ts';
 import { analysisOptions } from './analyses.ts';
 import type { DemoContext } from './context.ts';
 import { DEMO_PERIOD_DATE } from './sample-extract.ts';
@@ -15,8 +15,6 @@ const notFound = (message: string): Response => error(404, message, 'NOT_FOUND')
 
 /** The first user, period or role of the request the sample period lacks, as the server's 404 message. */
 function unknownIn(ctx: DemoContext, b: { systemPeriodId: string; riskPeriodId: string; user?: string; role?: string; addRoles: string[]; removeRoles: string[] }): string | null {
-  if (b.systemPeriodId !== DEMO_SYSTEM_PERIOD_ID) return `No system period record ${b.systemPeriodId}`;
-  if (b.riskPeriodId !== DEMO_RISK_PERIOD_ID) return `No risk period record ${b.riskPeriodId}`;
   if (b.user !== undefined && !ctx.extract.users.some((u) => u.bname === b.user)) return `User ${b.user} is not in the system period (USR02)`;
   const roles = new Set(ctx.extract.roleDefinitions.map((r) => r.role));
   const named: [string, string][] = [
@@ -34,10 +32,12 @@ function unknownIn(ctx: DemoContext, b: { systemPeriodId: string; riskPeriodId: 
  * and mode, with role authorisation values added or removed for a role.
  */
 export function simulation(ctx: DemoContext, body: unknown): Response {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return error(400, 'The body must be a JSON object', 'BAD_REQUEST');
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return bodyNotObject();
   const parsed = parseSimulationBody(body);
   if ('errors' in parsed) return error(400, 'Fill in all fields correctly', 'BAD_REQUEST', parsed.errors);
   const b = parsed.body;
+  if (b.systemPeriodId !== DEMO_SYSTEM_PERIOD_ID) return recordNotFound('system period', b.systemPeriodId);
+  if (b.riskPeriodId !== DEMO_RISK_PERIOD_ID) return recordNotFound('risk period', b.riskPeriodId);
   const unknown = unknownIn(ctx, b);
   if (unknown !== null) return notFound(unknown);
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PgBoss from 'pg-boss';
-import { openPglite, type Database } from '../../server/db/database.ts';
+import type { Database } from '../../server/db/database.ts';
 import { HEALTH_CHECK_QUEUE, startQueue, type JobQueue } from '../../server/jobs/queue.ts';
-import { postgresAdminUrl, postgresDatabase } from './databases.ts';
+import { pgliteDatabase, postgresAdminUrl, postgresDatabase } from './databases.ts';
 
 async function waitForState(
   boss: PgBoss,
@@ -64,7 +64,7 @@ function queueSuite(open: () => Promise<Database>, teardown: () => Promise<void>
 }
 
 describe('job queue on PGlite', () => {
-  queueSuite(() => openPglite('memory://'));
+  queueSuite(pgliteDatabase().open);
 });
 
 describe.skipIf(!postgresAdminUrl)('job queue on PostgreSQL', () => {

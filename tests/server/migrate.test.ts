@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Database } from '../../server/db/database.ts';
-import { postgresAdminUrl, postgresDatabase } from './databases.ts';
+import type { Database } from '../../server/db/database.ts';
+import { pgliteDatabase, postgresAdminUrl, postgresDatabase } from './databases.ts';
 import { loadMigrations, migrate } from '../../server/db/migrate.ts';
 
 /** The same checks on both databases: one migration set, one SQL. */
@@ -96,10 +96,10 @@ function migrationSuite(open: () => Promise<Database>, teardown: () => Promise<v
 }
 
 describe('migrations on PGlite (in memory)', () => {
-  migrationSuite(() => openPglite('memory://'));
+  migrationSuite(pgliteDatabase({ migrated: false }).open);
 });
 
 describe.skipIf(!postgresAdminUrl)('migrations on PostgreSQL (127.0.0.1:5432)', () => {
-  const pgDb = postgresDatabase();
+  const pgDb = postgresDatabase('segra_test', { migrated: false });
   migrationSuite(pgDb.open, pgDb.teardown);
 });

@@ -6,6 +6,7 @@ import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { resources } from '../../server/resources/define-resource.ts';
 import { pgliteDatabase } from './databases.ts';
+import { WARNING_CODES } from '../../engine/model/data-warnings.ts';
 
 interface Parameter {
   name: string;
@@ -96,6 +97,16 @@ describe('OpenAPI document and UI (DESIGN 6)', () => {
         expect(query.find((p) => p.name === param)?.schema?.type, `${name} ${param}`).toBe('string');
       }
       expect(op.responses['200']?.headers?.['Content-Range'], name).toBeDefined();
+    }
+  });
+
+  it("types an analysis's input warnings (DESIGN 4.1b): codes and data, on the record and in the list", () => {
+    type Schema = { properties?: Record<string, { type?: string; items?: { required?: string[]; properties?: Record<string, { enum?: string[] }> } }>; items?: Schema };
+    const one = (doc.paths['/api/analyses/{id}'].get.responses['200'].content?.['application/json'] as { schema?: Schema } | undefined)?.schema as Schema;
+    const list = (doc.paths['/api/analyses'].get.responses['200'].content?.['application/json'] as { schema?: Schema } | undefined)?.schema as Schema;
+    for (const warnings of [one.properties?.warnings, list.items?.properties?.warnings]) {
+      expect(warnings).toMatchObject({ type: 'array', items: { required: ['code', 'table', 'count', 'examples'] } });
+      expect(warnings?.items?.properties?.code.enum).toEqual([...WARNING_CODES]);
     }
   });
 

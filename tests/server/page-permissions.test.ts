@@ -4,7 +4,6 @@ import { buildApp } from '../../server/app.ts';
 import { PAGE_KEYS } from '../../contracts/pages.ts';
 import type { PagePermission } from '../../server/auth/roles.ts';
 import type { Database } from '../../server/db/database.ts';
-import { openPglite } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { resources, type ResourceSpec } from '../../server/resources/define-resource.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from './databases.ts';
@@ -17,7 +16,7 @@ import { config, licenceFile, SAMPLES } from './resource-samples.ts';
  * opens exactly its own action.
  */
 async function registered(): Promise<ResourceSpec[]> {
-  const db = await openPglite('memory://');
+  const db = await pgliteDatabase().open();
   try {
     await migrate(db);
     const app = await buildApp(config, { db, logger: false });

@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { PagePermission, Role } from '../../server/auth/roles.ts';
-import { openPglite, type Database } from '../../server/db/database.ts';
+import type { Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { resources, type ResourceSpec } from '../../server/resources/define-resource.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from './databases.ts';
@@ -23,7 +23,7 @@ const missingSample = (name: string): string =>
 // The registry fills while the app registers its routes: build one app now (PGlite), so the tests
 // below are generated from what the server really registers.
 async function registeredResources(): Promise<ResourceSpec[]> {
-  const db = await openPglite('memory://');
+  const db = await pgliteDatabase().open();
   try {
     await migrate(db);
     const app = await buildApp(config, { db, logger: false });

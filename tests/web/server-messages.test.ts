@@ -116,7 +116,7 @@ describe('server messages in the UI’s language', () => {
     const problems = literalMessages(importerFiles, /new InputError\(/g);
     expect(problems.length).toBeGreaterThan(30);
     const coded = importProblemCodes(importerFiles);
-    expect([...coded.values()].sort()).toEqual(['CELL_TOO_LONG', 'RULESET_TOO_MANY_FUNCTIONS', 'RULESET_TOO_MANY_LINES']);
+    expect([...coded.values()].sort()).toEqual(['CELL_TOO_LONG', 'RULESET_TOO_MANY_FUNCTIONS', 'RULESET_TOO_MANY_LINES', 'USER_MAPPED_TWICE']);
     const unknown = problems
       .filter((m) => !coded.has(m.text) && matchRule(IMPORT_RULES, m.text) === null && matchRule(SERVER_RULES, m.text) === null)
       .map((m) => `${m.file}: ${m.text}`);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { WARNING_CODES } from '../../../engine/model/data-warnings.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict, invalidInput } from '../../errors.ts';
+import { badRequest, bodyNotObject, conflict, invalidInput } from '../../errors.ts';
 import type { Config } from '../../config.ts';
 import { enqueueTenantJob, tenantLimits, withdrawTenantJob } from '../../jobs/admission.ts';
 import { JOBS, type AnalysisJob } from '../../jobs/job-names.ts';
@@ -21,6 +22,26 @@ import { documentationOnly, jsonSchemaOf } from '../../docs/openapi.ts';
 import { checkAnalysisSystems, storeAnalysisSystems } from './analysis-systems.ts';
 
 const ROLES = ['Admin', 'User', 'SuperAdmin'] as const;
+
+/**
+ * An analysis's input warnings (DESIGN 4.1b), stored when it runs (migration 0040): codes and
+ * data, worded by the reader (the screen, the exports and the PDF in the reader's language).
+ */
+const INPUT_WARNINGS_SCHEMA = {
+  type: 'array',
+  nullable: true,
+  description: 'The input warnings that applied to the analysis (import, ruleset, mitigations, usage); null before it ran',
+  items: {
+    type: 'object',
+    properties: {
+      code: { type: 'string', enum: [...WARNING_CODES], description: 'Stable code; the UI and the reports word it' },
+      table: { type: 'string', description: 'The table or file kind it is about (AGR_USERS, FUNCTION_PERMISSIONS, MITIGATIONS, USAGE …)' },
+      count: { type: 'integer', minimum: 1 },
+      examples: { type: 'array', items: { type: 'string' }, maxItems: 10, description: 'Up to 10 offending keys, columns or lines, as written' },
+    },
+    required: ['code', 'table', 'count', 'examples'],
+  },
+};
 
 /** Analysis requests (spec: name, description, system period, risk period; statuses of spec 4). */
 export const analysesResource: ResourceSpec = {
@@ -46,12 +67,14 @@ export const analysesResource: ResourceSpec = {
     phase: 'phase',
     error: 'error',
     counts: 'counts',
+    warnings: 'warnings',
     createdBy: 'created_by',
     createdAt: 'created_at',
     startedAt: 'started_at',
     finishedAt: 'finished_at',
     updatedAt: 'updated_at',
   },
+  fieldSchemas: { warnings: INPUT_WARNINGS_SCHEMA },
   createSchema: z.object({}),
   updateSchema: z.object({}),
   operations: { create: 'custom', update: false },
@@ -92,7 +115,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
   app.post('/api/analyses', { preHandler: app.authenticate, config: { resource: 'analyses', page: 'reports/create' }, ...documented }, async (request, reply) => {
     const ctx = await resourceContext(db, { ...analysesResource, access: { ...analysesResource.access, page: 'reports/create' } }, request, 'create');
     if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id) to create a record in');
-    if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw badRequest('The body must be a JSON object');
+    if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw bodyNotObject();
     const parsed = createSchema.safeParse(request.body);
     if (!parsed.success) throw invalidInput(parsed.error.issues);
     const body = parsed.data;

@@ -74,6 +74,12 @@ export async function markRunning(db: Database, id: string, restart = false): Pr
   return changed(rows);
 }
 
+/** The input warnings that apply to the running analysis (analyses/analysis-warnings.ts); false when it no longer runs. */
+export async function recordWarnings(db: Database, id: string, warnings: readonly unknown[]): Promise<boolean> {
+  const { rows } = await db.query(`UPDATE analyses SET warnings = $2::jsonb WHERE id = $1 AND ${RUNNING} RETURNING id`, [id, JSON.stringify(warnings)]);
+  return changed(rows);
+}
+
 /**
  * Records a phase and its progress, or with `phase` null only a sign of life (shards count
  * their progress per shard). False when the analysis no longer runs.

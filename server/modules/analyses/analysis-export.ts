@@ -13,6 +13,8 @@ import { analysisCover, reportData } from './pdf/report-data.ts';
 import { findingsExportFormat, PDF_TYPE, reportLanguage } from './pdf/report-params.ts';
 import { renderReport } from './pdf/render-report.ts';
 import { addSummarySheet } from './xlsx-summary.ts';
+import { addWarningsSheet, storedWarnings, warningsHeader, WARNINGS_HEADER } from './warnings-export.ts';
+import type { ReportLanguage } from './pdf/report-strings.ts';
 import { analysisUsesUsage, USAGE_COLUMNS, usageCells } from '../usage/usage-export.ts';
 
 interface ExportRow {
@@ -121,7 +123,8 @@ async function findingsXlsx(
   rows: readonly ExportRow[],
   orgValues: boolean,
   filter: Record<string, unknown>,
-  crossSystem = false,
+  crossSystem: boolean,
+  lang: ReportLanguage,
 ): Promise<Buffer> {
   const meta = await analysisCover(db, analysisId, filter);
   const ExcelJS = await loadExcelJs();
@@ -140,12 +143,15 @@ async function findingsXlsx(
       ...[r.status.toUpperCase(), r.controls.join(';')],
     ]);
   }
+  // What the rows are read with (DESIGN 4.1b); last, so that FINDINGS stays the second sheet for whoever reads it by position.
+  addWarningsSheet(workbook, await storedWarnings(db, analysisId), lang);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 /**
  * `GET /api/analyses/:id/export?format=csv|xlsx|pdf&filter={…}&lang=tr|en|de`: the findings list's
- * filter applies to every format; `lang` is the PDF report's language (the UI's).
+ * filter applies to every format; `lang` is the language of the PDF report and of the xlsx's
+ * warning descriptions (the UI's). The CSV answers its input warnings in the Segra-Warnings header.
  */
 export function registerAnalysisExport(app: FastifyInstance, db: Database): void {
   app.get('/api/analyses/:id/export', { preHandler: app.authenticate }, async (request, reply) => {
@@ -165,14 +171,19 @@ export function registerAnalysisExport(app: FastifyInstance, db: Database): void
       const generated = { at: new Date().toISOString(), by: request.user.name ? `${request.user.name} (${request.user.email})` : request.user.email };
       return reply.header('Content-Type', PDF_TYPE).send(await renderReport(data, lang, generated));
     }
-    const [rows, orgValues, mitigations, usage, crossSystem] = await Promise.all([
+    const [rows, orgValues, mitigations, usage, crossSystem, warnings] = await Promise.all([
       exportRows(db, id, filter),
       hasOrgLevelRisks(db, id),
       hasMitigations(db, id),
       analysisUsesUsage(db, id),
       isCrossSystem(db, id),
+      storedWarnings(db, id),
     ]);
-    if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows, orgValues, mitigations, usage, crossSystem));
-    return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(db, id, rows, orgValues, filter, crossSystem));
+    if (format === 'csv') {
+      // The lines stay `segra analyze`'s; the warnings go beside them, as the command line writes them on stderr.
+      if (warnings && warnings.length > 0) reply.header(WARNINGS_HEADER, warningsHeader(warnings));
+      return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows, orgValues, mitigations, usage, crossSystem));
+    }
+    return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(db, id, rows, orgValues, filter, crossSystem, lang));
   });
 }

@@ -1,4 +1,5 @@
 import type { Workbook } from 'exceljs';
+import { HOLDER_LEVELS, RISK_LEVELS } from '../../../contracts/levels.ts';
 import { licenceCell } from './evaluation-mark.ts';
 import type { ReportData } from './pdf/report-data.ts';
 
@@ -10,8 +11,6 @@ interface SummaryRow {
   status: string;
 }
 
-const LEVELS = ['USER', 'ROLE', 'PROFILE'];
-const RISK_LEVELS = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'];
 /** Every finding has exactly one (DESIGN 6, migration 0031): the counts add up to FINDINGS. */
 const STATUSES = ['open', 'accepted', 'mitigated', 'deactivated'];
 
@@ -48,7 +47,7 @@ export function addSummarySheet(workbook: Workbook, meta: Pick<ReportData, 'cove
   ]) {
     sheet.addRow(pair);
   }
-  const table = (header: string, keys: string[], key: (r: SummaryRow) => string) => {
+  const table = (header: string, keys: readonly string[], key: (r: SummaryRow) => string) => {
     sheet.addRow([]);
     sheet.addRow([header, 'FINDINGS', ...STATUSES.map((status) => status.toUpperCase())]).font = { bold: true };
     for (const k of keys) {
@@ -56,7 +55,7 @@ export function addSummarySheet(workbook: Workbook, meta: Pick<ReportData, 'cove
       sheet.addRow([k, of.length, ...STATUSES.map((status) => counted(status, of))]);
     }
   };
-  table('LEVEL', LEVELS, (r) => r.level);
+  table('LEVEL', HOLDER_LEVELS, (r) => r.level);
   table('RISK_LEVEL', RISK_LEVELS, (r) => r.riskLevel);
   const processes = new Map<string, number>();
   for (const r of rows) processes.set(r.businessProcess, (processes.get(r.businessProcess) ?? 0) + 1);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict, forbidden, invalidInput, notFound } from '../../errors.ts';
+import { badRequest, conflict, invalidInput, recordNotFound, superAdminOnly } from '../../errors.ts';
 import { isUuid } from '../../resources/define-resource.ts';
 import { audit } from '../audit/audit.ts';
 import { assertUserSeat } from '../licences/licence-state.ts';
@@ -18,16 +18,16 @@ const body = z.object({
  */
 export function registerActivation(app: FastifyInstance, db: Database): void {
   app.post('/api/app-users/:id/activate', { preHandler: app.authenticate }, async (request) => {
-    if (request.user.role !== 'SuperAdmin') throw forbidden('Only a SuperAdmin activates registrations');
+    if (request.user.role !== 'SuperAdmin') throw superAdminOnly('Only a SuperAdmin activates registrations');
     const { id } = request.params as { id: string };
-    if (!isUuid(id)) throw notFound(`No app-users record ${id}`);
+    if (!isUuid(id)) throw recordNotFound('app-users', id);
     const parsed = body.safeParse(request.body ?? {});
     if (!parsed.success) throw invalidInput(parsed.error.issues);
     const { customerId, role } = parsed.data;
     const customer = await db.query('SELECT 1 FROM customers WHERE id = $1', [customerId]);
     if (customer.rows.length === 0) throw badRequest('Fill in all fields correctly', { customerId: 'The customer does not exist' });
     const user = await db.query<{ status: string }>('SELECT status FROM app_users WHERE id = $1', [id]);
-    if (user.rows.length === 0) throw notFound(`No app-users record ${id}`);
+    if (user.rows.length === 0) throw recordNotFound('app-users', id);
     if (user.rows[0].status !== 'pending') throw conflict('Only a pending registration can be activated', 'NOT_PENDING');
     // An activated registration is an active user of the customer: it takes a seat of its licence.
     await assertUserSeat(db, customerId);

@@ -10,6 +10,7 @@ import { defineResource, isUuid, type ResourceSpec } from '../../resources/defin
 import { registerGroups } from '../groups/groups-resource.ts';
 import { assertUserSeat } from '../licences/licence-state.ts';
 import { registerActivation } from './activate-route.ts';
+import { resolveTenant } from '../../platform/resource/tenant.ts';
 import { aroundRoutes, type Answer } from '../groups/route-wrap.ts';
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -114,9 +115,7 @@ async function targetCustomer(db: Database, request: FastifyRequest, id?: string
     const { rows } = await db.query<{ customer_id: string | null }>('SELECT customer_id FROM app_users WHERE id = $1', [id]);
     return rows[0]?.customer_id ?? null;
   }
-  if (request.user.role !== 'SuperAdmin') return request.user.customerId;
-  const header = request.headers['x-customer-id'];
-  return typeof header === 'string' && isUuid(header) ? header : null;
+  return resolveTenant(db, request);
 }
 
 /**
@@ -171,9 +170,8 @@ async function guardLicenceSeat(db: Database, request: FastifyRequest, id?: stri
   const { rows } = await db.query<{ status: string; customer_id: string | null }>('SELECT status, customer_id FROM app_users WHERE id = $1', [id]);
   const row = rows[0];
   if (!row?.customer_id || row.status === 'active') return;
-  const header = request.headers['x-customer-id'];
-  const scope = user.role === 'SuperAdmin' ? (typeof header === 'string' && header !== '' ? header : row.customer_id) : user.customerId;
-  if (scope === row.customer_id) await assertUserSeat(db, row.customer_id);
+  // In scope: the caller's tenant, or any for a SuperAdmin without X-Customer-Id.
+  if (((await resolveTenant(db, request)) ?? row.customer_id) === row.customer_id) await assertUserSeat(db, row.customer_id);
 }
 
 /** Replaces a plain `password` by its argon2id hash, for callers whose role may write. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { forbidden, invalidInput, notFound } from '../../errors.ts';
+import { coded, invalidInput, superAdminOnly } from '../../errors.ts';
 
 const body = z.object({
   customerId: z.uuid({ error: 'The customer must be a customer id (uuid) or null' }).nullable(),
@@ -15,13 +15,13 @@ const body = z.object({
  */
 export function registerActiveCustomer(app: FastifyInstance, db: Database): void {
   app.put('/api/auth/active-customer', { preHandler: app.authenticate }, async (request) => {
-    if (request.user.role !== 'SuperAdmin') throw forbidden('Only a SuperAdmin chooses an active customer');
+    if (request.user.role !== 'SuperAdmin') throw superAdminOnly('Only a SuperAdmin chooses an active customer');
     const parsed = body.safeParse(request.body ?? {});
     if (!parsed.success) throw invalidInput(parsed.error.issues);
     const { customerId } = parsed.data;
     if (customerId !== null) {
       const { rows } = await db.query('SELECT 1 FROM customers WHERE id = $1', [customerId]);
-      if (rows.length === 0) throw notFound('The customer does not exist');
+      if (rows.length === 0) throw coded(404, 'CUSTOMER_NOT_FOUND', {}, 'The customer does not exist');
     }
     await db.query('UPDATE app_users SET active_customer_id = $2 WHERE id = $1', [request.user.id, customerId]);
     return { customerId };

@@ -123,7 +123,7 @@ const refused = (message: string): AppError => new AppError(403, 'ORIGIN_NOT_ALL
 
 function allowOrigin(reply: FastifyReply, value: string): void {
   reply.header('Access-Control-Allow-Origin', value);
-  reply.header('Access-Control-Expose-Headers', 'Content-Range');
+  reply.header('Access-Control-Expose-Headers', 'Content-Range, Segra-Warnings');
   reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
 }
 

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { isUuid, type ResourceContext } from '../../resources/define-resource.ts';
+import { writeTenant } from '../../platform/resource/tenant.ts';
 
 export const UNKNOWN_SYSTEM = 'The system does not exist in this customer';
 
@@ -16,7 +17,7 @@ export async function checkGroupSystem(
 ): Promise<Record<string, string> | undefined> {
   const systemId = data.systemId;
   if (systemId === undefined || systemId === null) return undefined;
-  const customerId = ctx.customerId ?? (record?.customerId as string | undefined) ?? null;
+  const customerId = writeTenant(ctx, record);
   if (!isUuid(systemId) || customerId === null) return { systemId: UNKNOWN_SYSTEM };
   const { rows } = await db.query('SELECT 1 FROM systems WHERE id = $1 AND customer_id = $2', [systemId, customerId]);
   return rows.length === 0 ? { systemId: UNKNOWN_SYSTEM } : undefined;

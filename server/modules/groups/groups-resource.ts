@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { isPageKey, SUPERADMIN_ONLY_PAGES } from '../../../contracts/pages.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, conflict, forbidden, invalidInput, notFound } from '../../errors.ts';
+import { AppError, badRequest, bodyNotObject, conflict, invalidInput, recordNotFound, roleForbidden } from '../../errors.ts';
 import { defineResource, isUuid, type ResourceSpec } from '../../resources/define-resource.ts';
 import { nameText } from '../../resources/fields.ts';
 import { checkGroupSystem } from './group-references.ts';
 import { pagesOfGroups, type GroupPage } from './permissions.ts';
 import { aroundRoutes, type Answer } from './route-wrap.ts';
+import { resolveTenant } from '../../platform/resource/tenant.ts';
 
 const optionalText = (max: number, message: string) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max, message).nullish());
@@ -116,20 +117,11 @@ async function replacePages(db: Database, groupId: string, pages: GroupPage[]): 
 
 /** The customer whose group a request may touch: 404 when the group is outside the caller's scope. */
 async function groupInScope(db: Database, request: FastifyRequest, id: string): Promise<string> {
-  const user = request.user;
-  if (!isUuid(id)) throw notFound(`No groups record ${id}`);
+  if (!isUuid(id)) throw recordNotFound('groups', id);
   const { rows } = await db.query<{ customer_id: string }>('SELECT customer_id FROM groups WHERE id = $1', [id]);
   const row = rows[0];
-  let allowed = Boolean(row);
-  if (row && user.role !== 'SuperAdmin') allowed = user.customerId !== null && row.customer_id === user.customerId;
-  if (row && user.role === 'SuperAdmin') {
-    const header = request.headers['x-customer-id'];
-    if (header !== undefined && header !== '') {
-      if (!isUuid(header)) throw badRequest('The X-Customer-Id header must be a customer id (uuid)');
-      allowed = row.customer_id === header;
-    }
-  }
-  if (!allowed) throw notFound(`No groups record ${id}`);
+  const tenant = await resolveTenant(db, request);
+  if (!row || (tenant !== null && row.customer_id !== tenant)) throw recordNotFound('groups', id);
   return row.customer_id;
 }
 
@@ -179,7 +171,7 @@ export function registerGroups(app: FastifyInstance, db: Database): void {
 
     // POST /api/groups/:id/pages[?mode=override|update]: adds one page to a group (spec 4).
     scope.post('/api/groups/:id/pages', { preHandler: scope.authenticate, config: { resource: 'groups', page: 'user/add-group' } }, async (request, reply) => {
-      if (!WRITE_ROLES.includes(request.user.role)) throw forbidden('Your role may not write groups');
+      if (!WRITE_ROLES.includes(request.user.role)) throw roleForbidden(request.user.role, 'Your role may not write groups');
       const { id } = request.params as { id: string };
       await groupInScope(db, request, id);
       const mode = (request.query as { mode?: unknown } | undefined)?.mode;
@@ -187,7 +179,7 @@ export function registerGroups(app: FastifyInstance, db: Database): void {
         throw badRequest("The mode parameter must be 'override' or 'update'");
       }
       if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) {
-        throw badRequest('The body must be a JSON object');
+        throw bodyNotObject();
       }
       const parsed = groupPageSchema.safeParse(request.body);
       if (!parsed.success) throw invalidInput(parsed.error.issues);

@@ -3,9 +3,10 @@ import { pageAllows } from '../../../contracts/pages.ts';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, coded, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, coded, pageForbidden, superAdminOnly } from '../../errors.ts';
 import { defineResource, isUuid, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { aroundRoutes } from '../groups/route-wrap.ts';
+import { customerHeader, resolveTenant } from '../../platform/resource/tenant.ts';
 import { parsePublicKey, verifyLicence, type LicencePayload } from './licence-signature.ts';
 import { customerIdentity, licenceCounts, licenceState } from './licence-state.ts';
 
@@ -59,16 +60,17 @@ function assertOwnLicence(payload: LicencePayload, customer: { name: string; vkn
 
 /** `POST /api/licences`: verify a licence file and store it for a customer. */
 async function uploadLicence(db: Database, config: Config, request: FastifyRequest): Promise<Record<string, unknown>> {
-  if (request.user.role !== 'SuperAdmin') throw forbidden('Only a SuperAdmin may upload licence files');
+  if (request.user.role !== 'SuperAdmin') throw superAdminOnly('Only a SuperAdmin may upload licence files');
   const body: unknown = request.body;
-  const header = request.headers['x-customer-id'];
-  let customerId: unknown = typeof header === 'string' && header !== '' ? header : undefined;
+  let customerId: unknown;
   let file: unknown = body;
   if (body !== null && typeof body === 'object' && !Array.isArray(body) && !('payload' in body)) {
     const b = body as { customerId?: unknown; file?: unknown };
-    if (b.customerId !== undefined) customerId = b.customerId;
+    customerId = b.customerId;
     file = b.file;
   }
+  // The body's customer, else the active customer the SuperAdmin works in.
+  customerId ??= customerHeader(request);
   if (file === undefined || file === null || file === '')
     throw badRequest('Select a licence file first', { file: 'Select a licence file first' });
   if (customerId === undefined)
@@ -76,7 +78,7 @@ async function uploadLicence(db: Database, config: Config, request: FastifyReque
   if (!isUuid(customerId))
     throw badRequest('Customer must be a customer id', { customerId: 'Customer must be a customer id' });
   const customer = await customerIdentity(db, customerId);
-  if (!customer) throw notFound('The customer does not exist');
+  if (!customer) throw coded(404, 'CUSTOMER_NOT_FOUND', {}, 'The customer does not exist');
 
   if (!config.LICENCE_PUBLIC_KEY) {
     throw new AppError(
@@ -112,19 +114,12 @@ async function uploadLicence(db: Database, config: Config, request: FastifyReque
  * The customers a counts call covers: an Admin its own, a User its own when its group may see
  * the licence-count page; a SuperAdmin all, or the one of X-Customer-Id.
  */
-function countsScope(request: FastifyRequest): string | null {
+async function countsScope(db: Database, request: FastifyRequest): Promise<string | null> {
   const user = request.user;
   if (user.role === 'User' && !pageAllows(user.permissions?.['licenses/license-count'], 'read')) {
-    throw forbidden('Your group may not view on the page licenses/license-count');
+    throw pageForbidden('licenses/license-count', 'Your group may not view on the page licenses/license-count');
   }
-  if (user.role !== 'SuperAdmin') {
-    if (!user.customerId) throw forbidden('Your account belongs to no customer');
-    return user.customerId;
-  }
-  const header = request.headers['x-customer-id'];
-  if (header === undefined || header === '') return null;
-  if (!isUuid(header)) throw badRequest('The X-Customer-Id header must be a customer id (uuid)');
-  return header;
+  return resolveTenant(db, request);
 }
 
 /** The licence state's customer: the caller's own, a SuperAdmin's X-Customer-Id (none: nothing to say). Every role reads it. */
@@ -142,7 +137,7 @@ export async function licenceRoutes(app: FastifyInstance, options: { db: Databas
   app.get(
     '/api/licences/counts',
     { preHandler: app.authenticate, config: { resource: 'licences', page: 'licenses/license-count' } },
-    async (request) => licenceCounts(db, countsScope(request)),
+    async (request) => licenceCounts(db, await countsScope(db, request)),
   );
   app.get('/api/licences/state', { preHandler: app.authenticate }, async (request, reply) => {
     const { customerId } = await resourceContext(db, stateScope, request, 'read');

@@ -168,6 +168,8 @@ export function registerMitigationFiles(app: FastifyInstance, db: Database): voi
         if (rows.length > 0) created++;
         else skipped++;
       }
+      // The last file's warnings go with every analysis of the customer (analyses/analysis-warnings.ts), as `segra analyze --mitigations` prints them.
+      await tx.query('UPDATE customers SET mitigation_warnings = $2::jsonb WHERE id = $1', [ctx.customerId, JSON.stringify(warnings)]);
       await audit(tx, { customerId: ctx.customerId, actorId: ctx.user.id, actorEmail: ctx.user.email, action: 'risk.mitigations-imported', entity: 'mitigations', detail: { created, skipped } });
     });
     await reapplyMitigations(db, ctx.customerId, { riskIds: [...new Set(lines.map((l) => l.riskId))] });

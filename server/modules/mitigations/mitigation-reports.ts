@@ -12,7 +12,7 @@ import { audit } from '../audit/audit.ts';
 import { badRequest } from '../../errors.ts';
 import { isUuid, resourceContext } from '../../resources/define-resource.ts';
 import { filterConditions } from '../../resources/list-filter.ts';
-import { jsonParam, rangeParam } from '../../resources/query-params.ts';
+import { jsonParam, rangeParam, sendContentRange } from '../../resources/query-params.ts';
 import { pageGate } from '../reports/gate.ts';
 import { mitigationsResource } from './mitigations-resource.ts';
 
@@ -192,8 +192,7 @@ export function registerMitigationReports(app: FastifyInstance, db: Database, co
       ),
     ]);
     const total = Number(count.rows[0].n);
-    reply.header('Content-Range', `risk-decision-trail ${page.rows.length === 0 ? '*' : `${start}-${start + page.rows.length - 1}`}/${total}`);
-    reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    sendContentRange(reply, 'risk-decision-trail', start, page.rows.length, total);
     return page.rows.map((r) => ({ ...r, createdAt: r.createdAt instanceof Date ? r.createdAt.toISOString() : r.createdAt }));
   });
 }

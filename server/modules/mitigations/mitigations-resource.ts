@@ -8,6 +8,7 @@ import { isoDate, nameText } from '../../resources/fields.ts';
 import { checkRiskExists } from '../risk-periods/ruleset-references.ts';
 import { audit } from '../audit/audit.ts';
 import { aroundRoutes, type Answer } from '../groups/route-wrap.ts';
+import { writeTenant } from '../../platform/resource/tenant.ts';
 
 const ROLES = ['Admin', 'User', 'SuperAdmin'] as const;
 export const CONTROLS_PAGE = 'risk/mitigating-controls';
@@ -20,9 +21,6 @@ const optionalUser = z.preprocess((v) => (v === '' ? null : v), z.string().uuid(
 const stampBy = (ctx: ResourceContext, op: 'create' | 'update') =>
   op === 'create' ? { createdBy: ctx.user.email, updatedBy: ctx.user.email } : { updatedBy: ctx.user.email };
 
-/** The tenant a write acts in: the caller's, or the stored record's for a SuperAdmin without X-Customer-Id. */
-const tenantOf = (ctx: ResourceContext, record?: Record<string, unknown>): string | null =>
-  ctx.customerId ?? ((record?.customerId as string | undefined) ?? null);
 
 /** Owner and monitor are app users of the control's customer. */
 async function checkControlUsers(db: Database, data: Record<string, unknown>, ctx: ResourceContext, record?: Record<string, unknown>) {
@@ -30,7 +28,7 @@ async function checkControlUsers(db: Database, data: Record<string, unknown>, ct
   for (const field of ['ownerId', 'monitorId'] as const) {
     const id = data[field];
     if (id === undefined || id === null) continue;
-    const { rows } = await db.query('SELECT 1 FROM app_users WHERE id = $1 AND customer_id = $2', [id, tenantOf(ctx, record)]);
+    const { rows } = await db.query('SELECT 1 FROM app_users WHERE id = $1 AND customer_id = $2', [id, writeTenant(ctx, record)]);
     if (rows.length === 0) errors[field] = 'The user does not exist';
   }
   return Object.keys(errors).length > 0 ? errors : undefined;
@@ -102,7 +100,7 @@ async function checkMitigationReferences(db: Database, data: Record<string, unkn
   const control = data.mitigatingControlId;
   if (control !== undefined) {
     const { rows } = isUuid(control)
-      ? await db.query('SELECT 1 FROM mitigating_controls WHERE id = $1 AND customer_id = $2', [control, tenantOf(ctx, record)])
+      ? await db.query('SELECT 1 FROM mitigating_controls WHERE id = $1 AND customer_id = $2', [control, writeTenant(ctx, record)])
       : { rows: [] };
     if (rows.length === 0) errors.mitigatingControlId = 'The mitigating control does not exist';
   }

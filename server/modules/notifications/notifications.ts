@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { recordNotFound } from '../../errors.ts';
+import { resolveTenant } from '../../platform/resource/tenant.ts';
+import { UUID_PATTERN as UUID } from '../../../contracts/ids.ts';
 
 /**
  * The user's own notifications (issue 15 item 8): what the bell shows. Events are written
@@ -34,7 +36,6 @@ export const EXPIRY_WARNING_DAYS = 14;
 /** The bell lists this many, newest first. */
 const LIST_LIMIT = 50;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Writes one event; the same `eventKey` for the same user is written once. A notification is
@@ -114,24 +115,6 @@ export async function notifyExpiringAcceptances(db: Database, user: { id: string
   );
 }
 
-/**
- * The customer a request reads in: a customer's user their own; a SuperAdmin the active
- * customer (X-Customer-Id) or, without one, every customer (null).
- */
-async function scope(db: Database, request: FastifyRequest): Promise<string | null> {
-  const user = request.user;
-  if (user.role !== 'SuperAdmin') {
-    if (!user.customerId) throw forbidden('Your account belongs to no customer');
-    return user.customerId;
-  }
-  const header = request.headers['x-customer-id'];
-  if (header === undefined || header === '') return null;
-  if (typeof header !== 'string' || !UUID.test(header)) throw badRequest('The X-Customer-Id header must be a customer id (uuid)');
-  const { rows } = await db.query('SELECT 1 FROM customers WHERE id = $1', [header]);
-  if (rows.length === 0) throw notFound('The customer of X-Customer-Id does not exist');
-  return header;
-}
-
 interface Row {
   id: string;
   kind: NotificationKind;
@@ -169,26 +152,26 @@ export async function listNotifications(db: Database, userId: string, customerId
  */
 export function registerNotifications(app: FastifyInstance, db: Database): void {
   app.get('/api/notifications', { preHandler: app.authenticate }, async (request) => {
-    const customerId = await scope(db, request);
+    const customerId = await resolveTenant(db, request);
     await notifyExpiringAcceptances(db, request.user, customerId);
     return listNotifications(db, request.user.id, customerId);
   });
 
   app.post('/api/notifications/:id/read', { preHandler: app.authenticate }, async (request) => {
-    const customerId = await scope(db, request);
+    const customerId = await resolveTenant(db, request);
     const { id } = request.params as { id: string };
-    if (!UUID.test(id)) throw notFound('No notification record');
+    if (!UUID.test(id)) throw recordNotFound('notification');
     const { rows } = await db.query<Row>(
       `UPDATE notifications SET read_at = coalesce(read_at, now()) WHERE id = $3 AND ${MINE}
        RETURNING id, kind, params, link, created_at, read_at`,
       [request.user.id, customerId, id],
     );
-    if (rows.length === 0) throw notFound('No notification record');
+    if (rows.length === 0) throw recordNotFound('notification');
     return toRecord(rows[0]);
   });
 
   app.post('/api/notifications/read-all', { preHandler: app.authenticate }, async (request) => {
-    const customerId = await scope(db, request);
+    const customerId = await resolveTenant(db, request);
     await db.query(`UPDATE notifications SET read_at = now() WHERE ${MINE} AND read_at IS NULL`, [request.user.id, customerId]);
     return listNotifications(db, request.user.id, customerId);
   });

@@ -8,7 +8,7 @@ import { badRequest, conflict } from '../../errors.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
 import type { ResourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
-import { fileName, formatParam, gate, jsonParam, pageGate, rangeParam, XLSX_TYPE } from './gate.ts';
+import { fileName, formatParam, gate, jsonParam, pageGate, rangeParam, sendContentRange, XLSX_TYPE } from './gate.ts';
 
 export const compareGate = pageGate('comparisons', 'reports/compare');
 
@@ -215,8 +215,7 @@ export function registerCompare(app: FastifyInstance, db: Database): void {
     const range = rangeParam(query.range, 5000);
     const page = range ? rows.slice(range[0], range[1] + 1) : rows;
     const start = range ? range[0] : 0;
-    reply.header('Content-Range', page.length === 0 ? `comparison */${rows.length}` : `comparison ${start}-${start + page.length - 1}/${rows.length}`);
-    reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    sendContentRange(reply, 'comparison', start, page.length, rows.length);
     return { left: comparison.left, right: comparison.right, summary: comparison.summary, total: rows.length, rows: page };
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { HOLDER_LEVELS, RISK_LEVELS } from '../../../contracts/levels.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
@@ -9,8 +10,6 @@ import { topUsers, userTypesParam } from './top-users.ts';
 
 export const dashboardGate = pageGate('reports-dashboard', 'reports/dashboard');
 
-const RISK_LEVELS = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
-const HOLDER_LEVELS = ['USER', 'ROLE', 'PROFILE'] as const;
 
 interface AnalysisRow {
   id: string;

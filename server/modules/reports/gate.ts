@@ -27,6 +27,6 @@ export function pageGate(name: string, page: string): ResourceSpec {
 export const gate = (db: Database, spec: ResourceSpec, request: FastifyRequest, op: PageOperation): Promise<ResourceContext> =>
   resourceContext(db, spec, request, op);
 
-export { formatParam, jsonParam, rangeParam, XLSX_TYPE } from '../../resources/query-params.ts';
+export { formatParam, jsonParam, rangeParam, sendContentRange, XLSX_TYPE } from '../../resources/query-params.ts';
 
 export const fileName = (name: string, fallback: string): string => name.replace(/[^\w.-]+/g, '_') || fallback;

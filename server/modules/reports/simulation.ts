@@ -5,7 +5,7 @@ import { findingRecords, type SimulatedFinding } from '../../../engine/output/fi
 import { loadAcceptances } from '../../analyses/acceptances.ts';
 import { loadMitigations } from '../../analyses/mitigations.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict, invalidInput, notFound } from '../../errors.ts';
+import { bodyNotObject, conflict, invalidInput, notFound, recordNotFound } from '../../errors.ts';
 import type { PreparedCache } from '../../reports/prepared-cache.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { SIMULATION_SLOT, withUserSlot } from '../../http/user-slots.ts';
@@ -59,7 +59,7 @@ export function registerSimulation(app: FastifyInstance, db: Database, cache: Pr
     const started = performance.now();
     // Nothing is written: any flag on the simulation page allows it.
     const ctx = await gate(db, simulationGate, request, 'read');
-    if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw badRequest('The body must be a JSON object');
+    if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw bodyNotObject();
     const parsed = simulationSchema.safeParse(request.body);
     if (!parsed.success) throw invalidInput(parsed.error.issues);
     const body = parsed.data;
@@ -68,7 +68,7 @@ export function registerSimulation(app: FastifyInstance, db: Database, cache: Pr
       db, 'system_periods', ctx, body.systemPeriodId, 'customer_id, period_date, data_import_id', 'system period',
     );
     const rp = await findScoped<{ customer_id: string; status: string }>(db, 'risk_periods', ctx, body.riskPeriodId, 'customer_id, status', 'risk period');
-    if (rp.customer_id !== sp.customer_id) throw notFound(`No risk period record ${body.riskPeriodId}`);
+    if (rp.customer_id !== sp.customer_id) throw recordNotFound('risk period', body.riskPeriodId);
     if (!sp.data_import_id) throw conflict('The system period has no imported data; upload an extract first', 'PERIOD_EMPTY');
     if (rp.status !== 'ready') throw conflict('The risk period has no imported ruleset; upload one first', 'PERIOD_EMPTY');
     const date = parseDate8(sp.period_date) as Date8;

@@ -1,9 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import type { ResourceContext } from '../../resources/define-resource.ts';
+import { writeTenant } from '../../platform/resource/tenant.ts';
 
-/** The tenant a write acts in: the caller's, or the stored record's for a SuperAdmin without X-Customer-Id. */
-const tenantOf = (ctx: ResourceContext, record?: Record<string, unknown>): string | null =>
-  ctx.customerId ?? ((record?.customerId as string | undefined) ?? null);
 
 /**
  * A risk may name only functions of its own risk period: a risk naming a function that does
@@ -17,7 +15,7 @@ export async function checkRiskFunctions(
 ): Promise<Record<string, string> | undefined> {
   const functionIds = data.functionIds as string[] | undefined;
   if (functionIds === undefined) return undefined;
-  const customerId = tenantOf(ctx, record);
+  const customerId = writeTenant(ctx, record);
   const riskPeriodId = (data.riskPeriodId ?? record?.riskPeriodId) as string;
   const period = await db.query('SELECT 1 FROM risk_periods WHERE id = $1 AND customer_id = $2', [riskPeriodId, customerId]);
   if (period.rows.length === 0) return { riskPeriodId: 'The risk period does not exist' };
@@ -40,7 +38,7 @@ export async function checkRiskExists(
   const riskId = data.riskId as string | undefined;
   if (riskId === undefined) return undefined;
   const { rows } = await db.query('SELECT 1 FROM risks WHERE customer_id = $1 AND risk_id = $2 LIMIT 1', [
-    tenantOf(ctx, record),
+    writeTenant(ctx, record),
     riskId,
   ]);
   return rows.length === 0 ? { riskId: `Unknown risk: ${riskId}` } : undefined;

@@ -6,6 +6,7 @@ import { defineResource, type ResourceSpec } from '../../resources/define-resour
 import { TEXT_LIMITS } from '../../../contracts/text-limits.ts';
 import { nameText } from '../../resources/fields.ts';
 import { checkRiskFunctions } from './ruleset-references.ts';
+import { sizedRuleset } from './ruleset-size.ts';
 
 const code = (label: string) =>
   nameText(label, TEXT_LIMITS.code).regex(/^[^\s;:,>]+$/, `${label} may not contain spaces or ; : , >`);
@@ -75,7 +76,7 @@ export const risksResource: ResourceSpec = {
   jsonTimestamps: ['createdAt', 'updatedAt'],
   stamp: (_ctx, op) => (op === 'create' ? { manual: true } : {}),
   conflictMessage: 'A risk with this id already exists in the risk period',
-  checkReferences: checkRiskFunctions,
+  checkReferences: sizedRuleset('risk', checkRiskFunctions),
 };
 
 const action = z.object({ action: code('Action'), active: z.boolean().default(true) });
@@ -127,6 +128,8 @@ export const functionsResource: ResourceSpec = {
   access: { read: [...ROLES], write: [...ROLES], page: 'risk/modules' },
   touchOnUpdate: ['updated_at'],
   conflictMessage: 'A function with this id already exists in the risk period',
+  // DESIGN 7b: the ruleset's bounds hold for what is added in the app too.
+  checkReferences: sizedRuleset('function'),
 };
 
 export function registerRulesetResources(app: FastifyInstance, db: Database): void {

@@ -6,11 +6,12 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { QUERY_SLOT, withUserSlot } from '../../http/user-slots.ts';
 import { documentationOnly } from '../../docs/openapi.ts';
-import { AppError, badRequest, conflict, forbidden, invalidInput, notFound } from '../../errors.ts';
+import { AppError, bodyNotObject, conflict, invalidInput, notFound, pageForbidden, recordNotFound, roleForbidden } from '../../errors.ts';
 import { defineResource, isUuid } from '../../resources/define-resource.ts';
 import { audit } from '../audit/index.ts';
 import { closeSandboxPool, runSandboxedQuery, SQL_ROW_LIMIT, SQL_TIMEOUT_MS } from './sandbox.ts';
 import { sqlQueriesResource } from './sql-queries-resource.ts';
+import { resolveTenant } from '../../platform/resource/tenant.ts';
 
 export { runSandboxedQuery } from './sandbox.ts';
 export { sqlQueriesResource } from './sql-queries-resource.ts';
@@ -25,24 +26,15 @@ const runBody = z.object({
 /** The customer a run is confined to (null: a SuperAdmin without X-Customer-Id, any customer). */
 async function runScope(db: Database, request: FastifyRequest): Promise<string | null> {
   const user = request.user;
-  if (!RUN_ROLES.includes(user.role)) throw forbidden('Your role may not run special SQL queries');
+  if (!RUN_ROLES.includes(user.role)) throw roleForbidden(user.role, 'Your role may not run special SQL queries');
   // Running SQL is gated more strictly than reading a list: a User always needs a flag on the page.
   if (user.role === 'User') {
     const permissions = user.permissions ?? {};
     if (!pageAllows(Object.hasOwn(permissions, RUN_PAGE) ? permissions[RUN_PAGE] : undefined, 'read')) {
-      throw forbidden(`Your group may not view on the page ${RUN_PAGE}`);
+      throw pageForbidden(RUN_PAGE, `Your group may not view on the page ${RUN_PAGE}`);
     }
   }
-  if (user.role !== 'SuperAdmin') {
-    if (!user.customerId) throw forbidden('Your account belongs to no customer');
-    return user.customerId;
-  }
-  const header = request.headers['x-customer-id'];
-  if (header === undefined || header === '') return null;
-  if (!isUuid(header)) throw badRequest('The X-Customer-Id header must be a customer id (uuid)');
-  const { rows } = await db.query('SELECT 1 FROM customers WHERE id = $1', [header]);
-  if (rows.length === 0) throw notFound('The customer of X-Customer-Id does not exist');
-  return header;
+  return resolveTenant(db, request);
 }
 
 const runSchema = {
@@ -91,10 +83,10 @@ export async function sqlQueryRoutes(app: FastifyInstance, options: { db: Databa
     async (request: FastifyRequest) => {
       const customerId = await runScope(db, request);
       const { id } = request.params as { id: string };
-      if (!isUuid(id)) throw notFound(`No sql-queries record ${id}`);
+      if (!isUuid(id)) throw recordNotFound('sql-queries', id);
       const body = request.body;
       if (body === null || typeof body !== 'object' || Array.isArray(body))
-        throw badRequest('The body must be a JSON object');
+        throw bodyNotObject();
       const parsed = runBody.safeParse(body);
       if (!parsed.success) throw invalidInput(parsed.error.issues);
       const { systemPeriodId } = parsed.data;
@@ -104,7 +96,7 @@ export async function sqlQueryRoutes(app: FastifyInstance, options: { db: Databa
         customerId ? [id, customerId] : [id],
       );
       const query = queries.rows[0];
-      if (!query) throw notFound(`No sql-queries record ${id}`);
+      if (!query) throw recordNotFound('sql-queries', id);
       // The period must belong to the query's customer (and so to the caller's).
       const periods = await db.query<{ status: string; data_import_id: string | null }>(
         'SELECT status, data_import_id FROM system_periods WHERE id = $1 AND customer_id = $2',

@@ -1,16 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { PERIOD_TABLES, type PeriodTable } from '../../../contracts/period-tables.ts';
+import { isUuid } from '../../../contracts/ids.ts';
 import type { WorkerReply, WorkerRequest } from './sandbox-messages.ts';
 import { refused, SANDBOX_VIEWS, timedOut, type SandboxOptions, type SandboxResult } from './sandbox.ts';
 import { tokenize } from './sql-guard.ts';
 import { forkModule } from './fork-module.ts';
-import { loadMigrations } from '../../db/migrate.ts';
+import { schemaTemplateFile } from '../../db/schema-template.ts';
 
 /**
  * Stored queries on the embedded database (DESIGN 7, docs/decisions/2026-11-25-sandbox-worker.md).
@@ -29,22 +27,6 @@ export const MAX_SANDBOX_WORKERS = 3;
 const SLICE_ROWS = 2_000;
 
 const WORKER_ENTRY = new URL(import.meta.url.endsWith('.ts') ? './sandbox-worker.ts' : './sandbox-worker.js', import.meta.url);
-
-let templateFile: string | undefined;
-
-/**
- * Where the first sandbox saves the application's schema for the next ones (initdb and the
- * migrations take seconds; loading the dump, one): named after the migrations, so a new
- * migration makes a new file.
- */
-export function schemaTemplateFile(): string {
-  if (!templateFile) {
-    const hash = createHash('sha256');
-    for (const m of loadMigrations()) hash.update(m.version).update(m.sql);
-    templateFile = path.join(tmpdir(), `segra-sandbox-schema-${hash.digest('hex').slice(0, 16)}.tar`);
-  }
-  return templateFile;
-}
 
 class SandboxWorker {
   private readonly worker: ChildProcess;
@@ -196,7 +178,7 @@ function tablesRead(text: string): PeriodTable[] {
 
 /** Runs an already checked query text on import `importId` in a sandbox worker (see above). */
 export async function runInSandboxWorker(db: Database, importId: string, text: string, o: Required<SandboxOptions>): Promise<SandboxResult> {
-  if (!/^[0-9a-f-]{36}$/i.test(importId)) throw new Error('runInSandboxWorker: importId must be a uuid');
+  if (!isUuid(importId)) throw new Error('runInSandboxWorker: importId must be a uuid');
   for (let attempt = 0; ; attempt++) {
     const worker = workerFor(db, importId);
     const outcome = await worker.exclusive(async () => {

@@ -4,10 +4,8 @@
  * kills it at the statement timeout, which PGlite itself cannot honour. Messages are answered
  * one at a time, in order.
  */
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { openPglite } from '../../db/database.ts';
-import { migrate } from '../../db/migrate.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import { openMigratedPglite } from '../../db/schema-template.ts';
 import { AppError } from '../../errors.ts';
 import { runInTransaction, runOnPglite, type SandboxOptions } from './sandbox.ts';
 import type { WorkerReply, WorkerRequest } from './sandbox-messages.ts';
@@ -16,23 +14,7 @@ let pglite: PGlite | undefined;
 
 /** The schema from the template file when there is one (about 1 s), else built and saved there (initdb and migrations: seconds). */
 async function init(template: string): Promise<WorkerReply> {
-  const saved = await readFile(template).catch(() => undefined);
-  if (saved) {
-    try {
-      pglite = await PGlite.create({ loadDataDir: new Blob([saved]) });
-      return { type: 'ready' };
-    } catch {
-      // Damaged, or written by another PGlite version: built again below.
-      await rm(template, { force: true });
-    }
-  }
-  const db = await openPglite('memory://');
-  await migrate(db);
-  pglite = db.pglite!;
-  const dump = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
-  const partial = `${template}.${process.pid}`;
-  await writeFile(partial, dump, { mode: 0o600 });
-  await rename(partial, template);
+  pglite = (await openMigratedPglite(template)).pglite!;
   return { type: 'ready' };
 }
 

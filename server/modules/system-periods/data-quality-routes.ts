@@ -5,7 +5,7 @@ import { USER_TYPE_CHOICES, USER_TYPES } from '../../../contracts/user-types.ts'
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../errors.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
-import { jsonParam, rangeParam } from '../../resources/query-params.ts';
+import { filterParam, rangeParam, sendContentRange, sortParam } from '../../resources/query-params.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { systemPeriodsResource } from './system-periods-resource.ts';
 
@@ -113,20 +113,12 @@ export function registerDataQuality(app: FastifyInstance, db: Database): void {
   app.get('/api/system-periods/:id/data-quality/users', { preHandler: app.authenticate, schema: list }, async (request, reply): Promise<ScopedUser[]> => {
     const p = await period(request);
     const query = (request.query ?? {}) as Record<string, unknown>;
-    const sort = jsonParam('sort', query.sort);
-    let direction = 'ASC';
-    if (sort !== undefined) {
-      if (!Array.isArray(sort) || sort.length !== 2 || sort[0] !== 'bname' || !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())) {
-        throw badRequest('The sort parameter must be ["bname","ASC"|"DESC"]');
-      }
-      direction = String(sort[1]).toUpperCase();
-    }
+    const [, direction] = sortParam(query.sort, ['bname'], ['bname', 'ASC']);
     const [start, end] = rangeParam(query.range, MAX_RANGE) ?? [0, 24];
-    const filter = jsonParam('filter', query.filter) ?? {};
-    if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw badRequest('The filter parameter must be a JSON object');
+    const filter = filterParam(query.filter);
     const params: unknown[] = [p.data_import_id, dateOf(p)];
     const where: string[] = [];
-    for (const [key, value] of Object.entries(filter as Record<string, unknown>)) {
+    for (const [key, value] of Object.entries(filter)) {
       if (key === 'userType' && value !== undefined && value !== null) {
         // One type or a list; '' is the unknown type, so it is a value here, not an empty filter.
         const types = Array.isArray(value) ? value : [value];
@@ -153,9 +145,8 @@ export function registerDataQuality(app: FastifyInstance, db: Database): void {
         throw badRequest(`The filter parameter has an unknown field: ${key}; fields: scope, reason, userType, q`);
       }
     }
-    reply.header('Access-Control-Expose-Headers', 'Content-Range');
     if (!p.data_import_id) {
-      reply.header('Content-Range', 'users */0');
+      sendContentRange(reply, 'users', start, 0, 0);
       return [];
     }
     const { rows } = await db.query<{ bname: string; reasons: ScopeReason[]; named_in: string[]; user_type: string; total: number }>(
@@ -170,7 +161,7 @@ export function registerDataQuality(app: FastifyInstance, db: Database): void {
       (start === 0
         ? 0
         : Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${SCOPED_USERS}) s ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, params)).rows[0].n));
-    reply.header('Content-Range', `users ${rows.length === 0 ? '*' : `${start}-${start + rows.length - 1}`}/${total}`);
+    sendContentRange(reply, 'users', start, rows.length, total);
     return rows.map((r) => ({ id: r.bname, bname: r.bname, userType: r.user_type, inScope: r.reasons.length === 0, reasons: r.reasons, namedIn: r.named_in }));
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { countCacheOf } from '../../resources/count-cache.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { jsonParam, rangeParam } from '../../resources/query-params.ts';
+import { filterParam, jsonParam, rangeParam, sendContentRange } from '../../resources/query-params.ts';
 import { PERIOD_TABLES } from '../../../contracts/period-tables.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
@@ -51,11 +51,10 @@ export function registerPeriodTables(app: FastifyInstance, db: Database): void {
       order = `"${fields.get(String(sort[0]).toUpperCase())!.column}" ${String(sort[1]).toUpperCase()}, seq ASC`;
     }
     const [start, end] = rangeParam(query.range, MAX_RANGE) ?? [0, 24];
-    const filter = (jsonParam('filter', query.filter) ?? {}) as Record<string, unknown>;
-    if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw badRequest('The filter parameter must be a JSON object');
+    const filter = filterParam(query.filter);
 
     if (!p.data_import_id) {
-      reply.header('Content-Range', `${spec.sapName} */0`);
+      sendContentRange(reply, spec.sapName, start, 0, 0);
       return [];
     }
     const params: unknown[] = [p.data_import_id];
@@ -101,8 +100,7 @@ export function registerPeriodTables(app: FastifyInstance, db: Database): void {
       if ((e as { code?: string }).code === '22P02') throw badRequest('The filter parameter has a value of the wrong type');
       throw e;
     }
-    reply.header('Content-Range', `${spec.sapName} ${rows.length === 0 ? '*' : `${start}-${start + rows.length - 1}`}/${total}`);
-    reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    sendContentRange(reply, spec.sapName, start, rows.length, total);
     return rows.map((r, i) => ({ id: start + i, ...r }));
   });
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, conflict } from '../../errors.ts';
-import { defineResource, isUuid, type ResourceSpec } from '../../resources/define-resource.ts';
+import { defineResource, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { aroundRoutes } from '../groups/route-wrap.ts';
 import { assertSystemAllowed } from '../licences/licence-state.ts';
 
@@ -92,15 +92,9 @@ export const systemsResource: ResourceSpec = {
 
 const systemExists = (): AppError => conflict('System already exists', 'SYSTEM_EXISTS');
 
-/** The customer a create is for, when the caller may create and the customer exists; otherwise the resource layer answers. */
+/** The customer a create is for (null: none chosen, the resource layer answers); the caller's role and tenant as the resource layer checks them. */
 async function createCustomer(db: Database, request: FastifyRequest): Promise<string | null> {
-  const user = request.user;
-  if (!WRITE_ROLES.includes(user.role)) return null;
-  const header = request.headers['x-customer-id'];
-  const customerId = user.role === 'SuperAdmin' ? header : user.customerId;
-  if (!isUuid(customerId)) return null;
-  const { rows } = await db.query('SELECT 1 FROM customers WHERE id = $1', [customerId]);
-  return rows.length > 0 ? customerId : null;
+  return (await resourceContext(db, systemsResource, request, 'create')).customerId;
 }
 
 /** `/api/systems`; a new system needs a new SID and its customer's licence (or evaluation) to allow it. */

@@ -81,7 +81,8 @@ export function UploadButton({
 /**
  * CSV and XLSX download buttons for an export (`<resource>[/<id>]/<path>?<query>&format=`, the
  * data provider's downloadFile); with `pdf`, also the PDF report, written by the server in the
- * UI's current language (`lang=`).
+ * UI's current language (`lang=`); with `wordedXlsx`, the xlsx is asked for in it too (an
+ * analysis's findings: its WARNINGS sheet says what each warning means).
  */
 export function ExportButtons({
   resource,
@@ -91,6 +92,7 @@ export function ExportButtons({
   name,
   disabled,
   pdf,
+  wordedXlsx,
 }: {
   /** The react-admin resource (and record) whose sub-path `path` answers the export. */
   resource: string;
@@ -100,6 +102,7 @@ export function ExportButtons({
   name: string;
   disabled?: boolean;
   pdf?: boolean;
+  wordedXlsx?: boolean;
 }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -109,7 +112,7 @@ export function ExportButtons({
   const go = async (format: 'csv' | 'xlsx' | 'pdf') => {
     setBusy(true);
     try {
-      const lang: Record<string, string> = format === 'pdf' ? { lang: locale } : {};
+      const lang: Record<string, string> = format === 'pdf' || (wordedXlsx && format === 'xlsx') ? { lang: locale } : {};
       await dataProvider.downloadFile(resource, { id, path, query: { ...query, format, ...lang }, name: `${name}.${format}` });
     } catch (e) {
       apiError(e, 'segra.analysis.errors.export');

@@ -43,9 +43,8 @@ export function periodStatusColour(status: unknown): ChipColour {
 export const periodStatusKey = (status: unknown): string =>
   `segra.analysis.period_status.${(PERIOD_STATUSES as readonly string[]).includes(String(status)) ? String(status) : 'empty'}`;
 
-export const RISK_LEVELS = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
-export const RISK_TYPES = ['SOD', 'CRITICAL_ACTION', 'CRITICAL_PERMISSION'] as const;
-export const HOLDER_LEVELS = ['USER', 'ROLE', 'PROFILE'] as const;
+// Declared once (contracts/levels.ts); named here for the screens that import them from the kit.
+export { HOLDER_LEVELS, RISK_LEVELS, RISK_TYPES } from '../../../contracts/levels.ts';
 
 export function riskLevelColour(level: unknown): ChipColour {
   switch (String(level).toUpperCase()) {

@@ -1,3 +1,5 @@
+import { WARNING_TEXTS } from '../../../contracts/warning-texts.ts';
+
 import type { en } from './en.ts';
 
 /** German messages of the analysis screens. */
@@ -91,28 +93,7 @@ export const de: typeof en = {
     table_count: 'Tabelle %{table}, %{count}',
     examples: 'Beispiele: %{examples}',
     other: 'Warnung %{code}',
-    codes: {
-      USER_NOT_IN_USR02: 'Benutzer mit Rollen oder Profilen, die in USR02 fehlen (nicht analysiert)',
-      ROLE_NOT_DEFINED: 'Zugeordnete Rollen, die nirgends definiert sind (keine Zeilen in AGR_1251, AGR_DEFINE oder AGR_AGRS)',
-      PROFILE_WITHOUT_AUTHORISATIONS: 'Zugeordnete Profile ohne Berechtigung (UST10S/UST12 nicht exportiert?)',
-      ACTVT_LEADING_ZERO_LOST: 'ACTVT-Werte ohne führende Null (auf zwei Stellen ergänzt)',
-      ROW_LIMIT_SUSPECTED: 'Zeilenzahl gleich einer SE16N-Trefferbegrenzung: der Export ist vielleicht abgeschnitten',
-      ENCODING_GUESSED: 'Text nicht in UTF-8: die Codierung wurde erkannt',
-      COLUMN_DEFAULTED: 'Technische Spalten fehlen: mit Vorgabewerten gelesen',
-      ACTION_NOT_IN_FUNCTION: 'Berechtigungszeilen mit einer Aktion, die ihre Funktion nicht hat (nicht ausgewertet)',
-      TABLE_BY_HEADER: 'Dateien, deren Name keine SAP-Tabelle ist, an ihren Spaltenköpfen erkannt',
-      TABLE_NOT_READ: 'Dateien mit Namen von SAP-Tabellen, die Segra nicht liest (nicht gelesen)',
-      TCODE_LIST: 'Rolle-Transaktion-Listen als S_TCODE-Berechtigungen gelesen: nur Ergebnisse auf Aktionsebene sind aussagekräftig',
-      NO_USER_MASTER: 'Kein Benutzerstamm (USR02): jeder zugeordnete Benutzer gilt als gültiger, nicht gesperrter Dialogbenutzer',
-      IGNORED_COLUMNS: 'Spalten, die nicht gelesen wurden',
-      NOT_APPROVED: 'Nicht genehmigte mindernde Kontrollen (sie mindern nicht)',
-      USAGE_OUTSIDE_WINDOW: 'Nutzungszeilen nach dem Analysedatum oder vor dem Nutzungszeitraum (nicht gezählt)',
-      USAGE_WINDOW_UNKNOWN: 'Nutzung ohne Datum: jede Zeile gezählt, der Nutzungszeitraum ist unbekannt',
-      SYSTEM_COLUMN_IGNORED: 'Regelwerkszeilen mit einem System (SYSTEM), während ein System ohne SID analysiert wird: SYSTEM ignoriert',
-      SYSTEM_NOT_ANALYSED: 'Regelwerkszeilen für ein System, das nicht analysiert wird (sie zählen nie)',
-      USER_MAP_USER_UNKNOWN: 'Zeilen der Benutzerzuordnung mit einem Benutzer, den dieses System nicht hat',
-      USER_MAP_SYSTEM_NOT_ANALYSED: 'Zeilen der Benutzerzuordnung mit einem System, das nicht analysiert wird',
-    },
+    codes: WARNING_TEXTS.de,
   },
   level: { action: 'Aktionsebene', permission: 'Berechtigungsebene' },
   mode: { 'same-instance': 'Gleiche Instanz', union: 'Vereinigung' },

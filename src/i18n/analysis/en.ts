@@ -1,3 +1,5 @@
+import { WARNING_TEXTS } from '../../../contracts/warning-texts.ts';
+
 /** English messages of the analysis screens (segra.analysis.…). */
 export const en = {
   common: {
@@ -89,28 +91,7 @@ export const en = {
     table_count: 'table %{table}, %{count}',
     examples: 'Examples: %{examples}',
     other: 'Warning %{code}',
-    codes: {
-      USER_NOT_IN_USR02: 'Users with roles or profiles who are missing from USR02 (not analysed)',
-      ROLE_NOT_DEFINED: 'Assigned roles that are defined nowhere (no AGR_1251, AGR_DEFINE or AGR_AGRS rows)',
-      PROFILE_WITHOUT_AUTHORISATIONS: 'Assigned profiles without any authorisation (UST10S/UST12 not exported?)',
-      ACTVT_LEADING_ZERO_LOST: 'ACTVT values that lost their leading zero (restored to two digits)',
-      ROW_LIMIT_SUSPECTED: 'Row count equal to an SE16N hit limit: the export may be cut short',
-      ENCODING_GUESSED: 'Text that was not UTF-8: its encoding was guessed',
-      COLUMN_DEFAULTED: 'Technical columns missing: read with their defaults',
-      ACTION_NOT_IN_FUNCTION: 'Permission lines naming an action their function does not have (not evaluated)',
-      TABLE_BY_HEADER: 'Files whose name is not an SAP table, recognised by their header',
-      TABLE_NOT_READ: 'Files named after SAP tables Segra does not read (not read)',
-      TCODE_LIST: 'Role → transaction lists read as S_TCODE authorisations: only action-level results are meaningful',
-      NO_USER_MASTER: 'No user master (USR02): every assigned user taken as a valid, unlocked dialog user',
-      IGNORED_COLUMNS: 'Columns that were not read',
-      NOT_APPROVED: 'Mitigating controls not approved (they do not mitigate)',
-      USAGE_OUTSIDE_WINDOW: 'Usage rows dated after the analysis date or before the usage window (not counted)',
-      USAGE_WINDOW_UNKNOWN: 'Usage without dates: every row counted, the usage window is unknown',
-      SYSTEM_COLUMN_IGNORED: 'Ruleset rows bound to a system (SYSTEM) while one system is analysed without SID: SYSTEM ignored',
-      SYSTEM_NOT_ANALYSED: 'Ruleset rows bound to a system that is not analysed (they never count)',
-      USER_MAP_USER_UNKNOWN: 'User mapping rows naming a user that system does not have',
-      USER_MAP_SYSTEM_NOT_ANALYSED: 'User mapping rows naming a system that is not analysed',
-    },
+    codes: WARNING_TEXTS.en,
   },
   level: { action: 'Action level', permission: 'Permission level' },
   mode: { 'same-instance': 'Same instance', union: 'Union' },

@@ -1,3 +1,5 @@
+import { WARNING_TEXTS } from '../../../contracts/warning-texts.ts';
+
 import type { en } from './en.ts';
 
 /** Turkish messages of the analysis screens (the default language). */
@@ -91,28 +93,7 @@ export const tr: typeof en = {
     table_count: '%{table} tablosu, %{count}',
     examples: 'Örnekler: %{examples}',
     other: 'Uyarı %{code}',
-    codes: {
-      USER_NOT_IN_USR02: 'Rolü veya profili olup USR02’de bulunmayan kullanıcılar (analiz edilmedi)',
-      ROLE_NOT_DEFINED: 'Hiçbir yerde tanımlı olmayan atanmış roller (AGR_1251, AGR_DEFINE veya AGR_AGRS satırı yok)',
-      PROFILE_WITHOUT_AUTHORISATIONS: 'Hiç yetkisi olmayan atanmış profiller (UST10S/UST12 dışa aktarılmadı mı?)',
-      ACTVT_LEADING_ZERO_LOST: 'Baştaki sıfırı kaybolmuş ACTVT değerleri (iki haneye tamamlandı)',
-      ROW_LIMIT_SUSPECTED: 'Satır sayısı bir SE16N kayıt sınırına eşit: dışa aktarım kesilmiş olabilir',
-      ENCODING_GUESSED: 'UTF-8 olmayan metin: kodlaması tahmin edildi',
-      COLUMN_DEFAULTED: 'Teknik sütunlar eksik: varsayılan değerlerle okundu',
-      ACTION_NOT_IN_FUNCTION: 'Fonksiyonunda olmayan bir eylemi anan yetki satırları (değerlendirilmedi)',
-      TABLE_BY_HEADER: 'Adı bir SAP tablosu olmayan, başlığından tanınan dosyalar',
-      TABLE_NOT_READ: "Segra'nın okumadığı SAP tablolarının adını taşıyan dosyalar (okunmadı)",
-      TCODE_LIST: 'Rol → işlem listeleri S_TCODE yetkileri olarak okundu: yalnızca eylem düzeyindeki sonuçlar anlamlı',
-      NO_USER_MASTER: 'Kullanıcı ana verisi (USR02) yok: atanan her kullanıcı geçerli, kilitsiz bir diyalog kullanıcısı sayıldı',
-      IGNORED_COLUMNS: 'Okunmayan sütunlar',
-      NOT_APPROVED: 'Onaylanmamış azaltıcı kontroller (azaltmazlar)',
-      USAGE_OUTSIDE_WINDOW: 'Analiz tarihinden sonraki veya kullanım penceresinden önceki kullanım satırları (sayılmadı)',
-      USAGE_WINDOW_UNKNOWN: 'Tarihsiz kullanım: her satır sayıldı, kullanım penceresi bilinmiyor',
-      SYSTEM_COLUMN_IGNORED: 'Bir sisteme (SYSTEM) bağlı kural seti satırları; tek sistem SID olmadan analiz edildiğinden SYSTEM yok sayıldı',
-      SYSTEM_NOT_ANALYSED: 'Analiz edilmeyen bir sisteme bağlı kural seti satırları (hiç sayılmaz)',
-      USER_MAP_USER_UNKNOWN: 'O sistemde bulunmayan bir kullanıcıyı anan kullanıcı eşleme satırları',
-      USER_MAP_SYSTEM_NOT_ANALYSED: 'Analiz edilmeyen bir sistemi anan kullanıcı eşleme satırları',
-    },
+    codes: WARNING_TEXTS.tr,
   },
   level: { action: 'İşlem seviyesi', permission: 'Yetki seviyesi' },
   mode: { 'same-instance': 'Aynı yetki örneği', union: 'Birleşim' },

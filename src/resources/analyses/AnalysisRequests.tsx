@@ -11,6 +11,7 @@ import { useChoices, type Option } from '../../custom-pages/analysis/RecordSelec
 import { ConfirmButton, formatDate, ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
 import { durationBetween, formatDuration, isActive, normaliseStatus, statusColour, statusLabelKey } from '../../custom-pages/analysis/helpers.ts';
 import { jobErrorText } from '../../i18n/localize-server.ts';
+import { ImportWarnings } from '../system-periods/ImportWarnings.tsx';
 
 export interface AnalysisRecord {
   id: string;
@@ -25,6 +26,8 @@ export interface AnalysisRecord {
   phase: string | null;
   error: unknown;
   counts: Record<string, number> | null;
+  /** The input warnings that applied (DESIGN 4.1b): [{ code, table, count, examples }]; null before they were kept. */
+  warnings?: unknown;
   createdBy: string | null;
   createdAt: string | null;
   startedAt: string | null;
@@ -46,6 +49,8 @@ export function AnalysisStatusCell({ row }: { row: AnalysisRecord }) {
           </Typography>
         </>
       )}
+      {/* What the result is read with: the inputs' warnings, worded as the import screens word them. */}
+      {status === 'completed' && <ImportWarnings warnings={row.warnings} />}
       {status === 'enqueued' && <LinearProgress sx={{ mt: 0.5 }} aria-label={translate('segra.analysis.status.enqueued')} />}
       {status === 'failed' && jobErrorText(row.error, translate) && (
         <Typography variant="caption" color="error" component="div" sx={{ maxWidth: 320 }}>
@@ -109,7 +114,7 @@ export default function AnalysisRequests() {
                 {translate('segra.analysis.default.set')}
               </Button>
             )}
-            {row.status === 'completed' && <ExportButtons resource={RESOURCES.analyses.name} id={row.id} path="export" name={row.name} />}
+            {row.status === 'completed' && <ExportButtons wordedXlsx resource={RESOURCES.analyses.name} id={row.id} path="export" name={row.name} />}
             {isActive(row.status) && (
               <ConfirmButton
                 label="segra.analysis.requests.cancel"

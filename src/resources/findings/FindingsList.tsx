@@ -6,6 +6,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { canAccessResource, currentViewer } from '../../providers/authProvider.ts';
 import { ShownAnalysisGate } from '../analyses/ShownAnalysis.tsx';
+import { AnalysisWarnings } from '../analyses/AnalysisWarnings.tsx';
 import { ExportButtons } from '../../custom-pages/analysis/FileButtons.tsx';
 import { findingsApiFilter, holderViewLink, useFindingsUrlFilter } from '../../custom-pages/analysis/findings-link.ts';
 import { FindingStatus, FindingStatusFilter } from './FindingStatus.tsx';
@@ -241,6 +242,7 @@ export default function FindingsList() {
                 {/* The export holds exactly the rows listed under the same filter (DESIGN 6). */}
                 <ExportButtons
                   pdf
+                  wordedXlsx
                   resource={RESOURCES.analyses.name}
                   id={analysis.analysisId}
                   path="export"
@@ -248,6 +250,7 @@ export default function FindingsList() {
                   name={analysis.name}
                 />
               </Flex>
+              <AnalysisWarnings analysisId={analysis.analysisId} />
               <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
                 {translate('segra.analysis.findings.drill_hint')}
               </Typography>

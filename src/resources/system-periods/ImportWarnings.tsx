@@ -18,8 +18,9 @@ function asWarnings(value: unknown): ImportWarning[] {
 }
 
 /**
- * The data-quality warnings of a system period's import (DESIGN 4.1a): a button with their
- * number, opening each warning translated, with its table, count and examples.
+ * Data-quality warnings (DESIGN 4.1a, 4.1b) of a system or risk period's import, or those that
+ * applied to an analysis: a button with their number, opening each warning translated, with its
+ * table, count and examples.
  */
 export function ImportWarnings({ warnings, defaultOpen = false }: { warnings: unknown; defaultOpen?: boolean }) {
   const translate = useTranslate();

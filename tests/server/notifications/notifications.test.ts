@@ -4,11 +4,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Database } from '../../../server/db/database.ts';
+import type { Database } from '../../../server/db/database.ts';
 import { generateLandscape } from '../../../generator/index.ts';
 import { notifyAnalysisEnded, notifyExpiringAcceptances } from '../../../server/modules/notifications/notifications.ts';
 import { multipart, seedCustomer, waitFor, type PipelineApp } from '../analysis-pipeline/harness.ts';
-import { postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
+import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import { caller, completedAnalysis, folderFiles, importedRiskPeriod, importedSystemPeriod, reportsApp, type Caller } from '../reports/reports-harness.ts';
 
 // Issue 15 item 8: the bell shows the user's own events from the server, per customer and user.
@@ -161,5 +161,5 @@ function suite(target: TestDatabase): void {
   });
 }
 
-describe('notifications on PGlite', () => suite({ open: () => openPglite('memory://'), teardown: async () => {} }));
+describe('notifications on PGlite', () => suite(pgliteDatabase()));
 describe.runIf(postgresAdminUrl)('notifications on PostgreSQL', () => suite(postgresDatabase('segra_notifications')));

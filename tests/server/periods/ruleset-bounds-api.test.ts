@@ -76,6 +76,67 @@ function suite(target: TestDatabase): void {
       else process.env.MAX_RULESET_LINES = before;
     }
   }, 60_000);
+
+  /** Runs `body` with the settings set in the environment (read at each write, as the server reads them). */
+  const withSettings = async (settings: Record<string, string>, body: () => Promise<void>) => {
+    const before = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, settings);
+    try {
+      await body();
+    } finally {
+      for (const [k, v] of Object.entries(before)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  };
+  const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
+    t.app.inject({ method, url, headers: { authorization: `Bearer ${admin}` }, payload });
+
+  it('refuses a function created in the app past MAX_RULESET_FUNCTIONS (409, code and limit), nothing stored', async () => {
+    const created = await send('POST', '/api/risk-periods', { name: `Made ${crypto.randomUUID()}`, periodDate: '2026-06-30' });
+    const riskPeriodId = created.json().id as string;
+    await withSettings({ MAX_RULESET_FUNCTIONS: '2' }, async () => {
+      for (const functionId of ['F1', 'F2']) expect((await send('POST', '/api/functions', { riskPeriodId, functionId })).statusCode).toBe(201);
+      const third = await send('POST', '/api/functions', { riskPeriodId, functionId: 'F3' });
+      expect(third.statusCode).toBe(409);
+      expect(third.json()).toMatchObject({ code: 'RULESET_FUNCTIONS_FULL', params: { limit: 2, setting: 'MAX_RULESET_FUNCTIONS' } });
+    });
+    const stored = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM functions WHERE risk_period_id = $1', [riskPeriodId]);
+    expect(stored.rows[0].n).toBe(2);
+  });
+
+  it('refuses actions, permission lines and risk functions added in the app past MAX_RULESET_LINES; a change that does not grow it passes', async () => {
+    const created = await send('POST', '/api/risk-periods', { name: `Made ${crypto.randomUUID()}`, periodDate: '2026-06-30' });
+    const riskPeriodId = created.json().id as string;
+    const action = (a: string) => ({ action: a });
+    await withSettings({ MAX_RULESET_LINES: '6' }, async () => {
+      // F1 with 2 actions: 3 lines; F2 bare: 1 line.
+      const f1 = await send('POST', '/api/functions', { riskPeriodId, functionId: 'F1', actions: [action('SU01'), action('SU10')] });
+      expect(f1.statusCode, f1.body).toBe(201);
+      expect((await send('POST', '/api/functions', { riskPeriodId, functionId: 'F2' })).statusCode).toBe(201);
+      // A risk naming both: 3 more lines, 7 in all.
+      const risk = await send('POST', '/api/risks', { riskPeriodId, riskId: 'R1', type: 'SOD', level: 'HIGH', functionIds: ['F1', 'F2'] });
+      expect(risk.statusCode).toBe(409);
+      expect(risk.json()).toMatchObject({ code: 'RULESET_LINES_FULL', params: { limit: 6, setting: 'MAX_RULESET_LINES' } });
+      // A permission line for F2: 5 lines, then one more action is the 7th.
+      const id2 = (await t.app.inject({ method: 'GET', url: `/api/functions?filter=${encodeURIComponent(JSON.stringify({ riskPeriodId, functionId: 'F2' }))}`, headers: { authorization: `Bearer ${admin}` } })).json()[0].id;
+      const permission = { action: 'SU01', object: 'S_USER_GRP', field: 'ACTVT', low: '01' };
+      expect((await send('PUT', `/api/functions/${id2}`, { permissions: [permission] })).statusCode).toBe(200);
+      const more = await send('PUT', `/api/functions/${id2}`, { permissions: [permission], actions: [action('SU01'), action('PFCG')] });
+      expect(more.statusCode).toBe(409);
+      expect(more.json().code).toBe('RULESET_LINES_FULL');
+      // Swapping an action for another keeps the count: allowed.
+      expect((await send('PUT', `/api/functions/${id2}`, { actions: [action('SU01')] })).statusCode).toBe(200);
+    });
+    // Lowered below what the ruleset has: it can still be shrunk.
+    await withSettings({ MAX_RULESET_LINES: '2' }, async () => {
+      const f1 = (await t.app.inject({ method: 'GET', url: `/api/functions?filter=${encodeURIComponent(JSON.stringify({ riskPeriodId, functionId: 'F1' }))}`, headers: { authorization: `Bearer ${admin}` } })).json()[0];
+      expect((await send('PUT', `/api/functions/${f1.id}`, { actions: [action('SU01')] })).statusCode).toBe(200);
+    });
+    const risks = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM risks WHERE risk_period_id = $1', [riskPeriodId]);
+    expect(risks.rows[0].n).toBe(0);
+  });
 }
 
 describe('ruleset bounds through the API on PGlite', () => suite(pgliteDatabase()));

@@ -230,7 +230,7 @@ describe('basis job on PGlite', () => suite(pgliteDatabase()));
 
 describe('migration 0013 (basis runs become jobs)', () => {
   it('turns a run stored before it into a completed run whose results read as before', async () => {
-    const db = await pgliteDatabase().open();
+    const db = await pgliteDatabase({ migrated: false }).open();
     try {
       const all = loadMigrations();
       const at = all.findIndex((m) => m.version === '0013_basis_jobs');

@@ -209,7 +209,7 @@ function suite(target: TestDatabase): void {
       return wb;
     };
     const wb = await read();
-    expect(wb.worksheets.map((s) => s.name)).toEqual(['SUMMARY', 'FINDINGS']);
+    expect(wb.worksheets.map((s) => s.name)).toEqual(['SUMMARY', 'FINDINGS', 'WARNINGS']);
     const sheet = wb.getWorksheet('SUMMARY')!;
     const cells: unknown[][] = [];
     sheet.eachRow({ includeEmpty: true }, (row) => cells.push((row.values as unknown[]).slice(1)));

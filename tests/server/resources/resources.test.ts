@@ -89,12 +89,12 @@ function resourcesSuite(target: TestDatabase): void {
     it('answers 403 to an Admin reading customers and to a User writing departments', async () => {
       const r = await list('adminA', 'customers');
       expect(r.statusCode).toBe(403);
-      expect(r.json().code).toBe('FORBIDDEN');
+      expect(r.json().code).toBe('ROLE_FORBIDDEN');
       expect((await call('adminA', 'GET', `/api/customers/${A}`)).statusCode).toBe(403);
       expect((await call('adminA', 'POST', '/api/customers', { name: 'Mine' })).statusCode).toBe(403);
       const w = await call('userA', 'POST', '/api/departments', { name: 'Sales' });
       expect(w.statusCode).toBe(403);
-      expect(w.json().code).toBe('FORBIDDEN');
+      expect(w.json().code).toBe('PAGE_FORBIDDEN');
       expect((await list('userA', 'departments')).statusCode).toBe(200);
       const { rows } = await db.query('SELECT 1 FROM departments');
       expect(rows).toHaveLength(0);
@@ -103,7 +103,7 @@ function resourcesSuite(target: TestDatabase): void {
     it('answers 403 to an Admin or User without a customer', async () => {
       const r = await list('orphan', 'departments');
       expect(r.statusCode).toBe(403);
-      expect(r.json().code).toBe('FORBIDDEN');
+      expect(r.json().code).toBe('NO_CUSTOMER');
     });
   });
 
@@ -280,7 +280,7 @@ function resourcesSuite(target: TestDatabase): void {
         expect((await call('adminA', 'PUT', `/api/departments/${id}`, { name: 'X' })).statusCode).toBe(404);
         expect((await call('adminA', 'DELETE', `/api/departments/${id}`)).statusCode).toBe(404);
       }
-      expect((await call('super', 'GET', '/api/customers/123')).json().code).toBe('NOT_FOUND');
+      expect((await call('super', 'GET', '/api/customers/123')).json().code).toBe('RECORD_NOT_FOUND');
     });
 
     it('answers 400 naming the parameter to a bad sort, range or filter', async () => {
@@ -338,7 +338,7 @@ function resourcesSuite(target: TestDatabase): void {
       const before = await bRow();
       const g = await call('adminA', 'GET', `/api/departments/${bId}`);
       expect(g.statusCode).toBe(404);
-      expect(g.json().code).toBe('NOT_FOUND');
+      expect(g.json().code).toBe('RECORD_NOT_FOUND');
       expect((await call('adminA', 'PUT', `/api/departments/${bId}`, { name: 'Hijacked' })).statusCode).toBe(404);
       expect((await call('userA', 'GET', `/api/departments/${bId}`)).statusCode).toBe(404);
       expect((await call('adminA', 'DELETE', `/api/departments/${bId}`)).statusCode).toBe(404);

@@ -7,7 +7,8 @@ import { loadConfig } from '../../../server/config.ts';
 import { openPglite, type Database } from '../../../server/db/database.ts';
 import { migrate } from '../../../server/db/migrate.ts';
 import { runSandboxedQuery } from '../../../server/modules/sql-queries/index.ts';
-import { closeSandboxWorkers, schemaTemplateFile } from '../../../server/modules/sql-queries/pglite-sandbox.ts';
+import { closeSandboxWorkers } from '../../../server/modules/sql-queries/pglite-sandbox.ts';
+import { schemaTemplateFile } from '../../../server/db/schema-template.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 
 const A = 'aaaaaaaa-0000-4000-8000-0000000000a1';

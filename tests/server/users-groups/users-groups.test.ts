@@ -328,7 +328,7 @@ function usersGroupsSuite(target: TestDatabase): void {
       expect((await app.inject({ method: 'GET', url: '/api/departments', headers: auth })).statusCode).toBe(200);
       const create = await app.inject({ method: 'POST', url: '/api/departments', headers: auth, payload: { name: 'Reader made' } });
       expect(create.statusCode).toBe(403);
-      expect(create.json().code).toBe('FORBIDDEN');
+      expect(create.json().code).toBe('PAGE_FORBIDDEN');
       // Granting add (mode=update) takes effect at the next login.
       await call('adminA', 'POST', `/api/groups/${g.id}/pages?mode=update`, { page: DEPT_PAGE, add: true });
       const again = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'reader@acme.test', password: 'read1' } });

@@ -1,7 +1,7 @@
 import type { ReportData, RankedHolder } from './report-data.ts';
 import type { ReportFormat } from './format.ts';
 import { heading, paragraph, subheading, table, type Doc } from './layout.ts';
-import { HOLDER_LEVELS } from './summary-section.ts';
+import { HOLDER_LEVELS } from '../../../../contracts/levels.ts';
 
 /** Findings by business process (rows) and holder level (columns), busiest process first. */
 export function processSection(doc: Doc, data: ReportData, f: ReportFormat): void {

@@ -11,6 +11,7 @@ import { openByRiskSection, openListedSection } from './open-section.ts';
 import type { ReportLanguage } from './report-strings.ts';
 import { signOffSection } from './signoff-section.ts';
 import { summarySection } from './summary-section.ts';
+import { warningsSection } from './warnings-section.ts';
 
 /** The PDF report of one analysis in one language (issue 15 item 3), the one an auditor files (issue 27). `generated.by`: who exported it, as the sign-off names them. */
 export async function renderReport(
@@ -41,6 +42,7 @@ export async function renderReport(
   markCover(doc, data.cover.evaluation, lang);
   doc.addPage();
   inputSection(doc, data, f);
+  warningsSection(doc, data, f);
   summarySection(doc, data, f);
   processSection(doc, data, f);
   topHoldersSection(doc, data, f);

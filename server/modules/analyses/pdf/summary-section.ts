@@ -1,9 +1,7 @@
+import { HOLDER_LEVELS, RISK_LEVELS } from '../../../../contracts/levels.ts';
 import type { ReportData } from './report-data.ts';
 import type { ReportFormat } from './format.ts';
 import { barChart, COLOURS, heading, keyValues, subheading, type Doc } from './layout.ts';
-
-export const RISK_LEVELS = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
-export const HOLDER_LEVELS = ['USER', 'ROLE', 'PROFILE'] as const;
 
 /** Executive summary: the headline figures and the two charts of the dashboard, as vector bars. */
 export function summarySection(doc: Doc, data: ReportData, f: ReportFormat): void {
