@@ -66,6 +66,8 @@ export const ERROR_CODES = {
   RULESET_LINES_FULL: ['limit', 'setting'],
   RULESET_TOO_MANY_LINES: ['limit', 'setting'],
   SESSION_ENDED: [],
+  SYSTEM_PERIODS_SAME_SYSTEM: ['sid'],
+  SYSTEM_SID_INVALID: ['sid'],
   SQL_QUERY_BUSY: [],
   SQL_QUERY_REFUSED: [],
   SQL_QUERY_TIMEOUT: [],
@@ -82,6 +84,7 @@ export const ERROR_CODES = {
   USER_RUNNING_QUERIES: ['limit'],
   USER_RUNNING_SIMULATIONS: ['limit'],
   USER_TYPES_REQUIRED: ['types'],
+  USAGE_SINGLE_SYSTEM: [],
   USER_TYPE_UNKNOWN: ['types', 'value'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -32,6 +32,7 @@ import { registerRulesetResources } from './modules/risk-periods/ruleset-resourc
 import { sqlQueryRoutes } from './modules/sql-queries/index.ts';
 import { systemPeriodRoutes } from './modules/system-periods/system-periods-resource.ts';
 import { systemRoutes } from './modules/systems/systems-resource.ts';
+import { registerUserMap } from './modules/user-map/user-map-routes.ts';
 import { usageRoutes } from './modules/usage/index.ts';
 import { PROJECT_ROOT } from './project-root.ts';
 import { registerNotifications } from './modules/notifications/notifications.ts';
@@ -113,6 +114,7 @@ export async function buildApp(
   await app.register(async (scope) => registerFindings(scope, options.db));
   await app.register(async (scope) => registerRiskDecisions(scope, options.db));
   await app.register(async (scope) => registerMitigationRoutes(scope, options.db, config));
+  await app.register(async (scope) => registerUserMap(scope, options.db));
   await app.register(reportRoutes, { db: options.db, config, queue: options.queue });
   await app.register(usageRoutes, { db: options.db, config, queue: options.queue });
 

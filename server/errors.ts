@@ -20,8 +20,8 @@ export class AppError extends Error {
 }
 
 /** An error the UI words from its code and params alone (DESIGN 6); `message` is the English text for logs and API users. */
-export const coded = (statusCode: number, code: ErrorCode, params: Record<string, string | number>, message: string): AppError =>
-  new AppError(statusCode, code, message, undefined, params);
+export const coded = (statusCode: number, code: ErrorCode, params: Record<string, string | number>, message: string, errors?: Record<string, string>): AppError =>
+  new AppError(statusCode, code, message, errors, params);
 
 export const badRequest = (message: string, errors?: Record<string, string>): AppError =>
   new AppError(400, 'BAD_REQUEST', message, errors);

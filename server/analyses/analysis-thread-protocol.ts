@@ -2,6 +2,7 @@ import type { AnalysisOptions, AnalysisResult } from '../../engine/model/analysi
 import type { TcodeCheckRow } from '../../engine/model/extract.ts';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
 import type { AnalysisUsageData } from './analysis-usage.ts';
+import type { UserMapping } from '../../engine/cross-system/analyse-systems.ts';
 
 /** What an analysis thread starts with (analysis-worker.ts). */
 export interface AnalysisThreadInit {
@@ -15,6 +16,11 @@ export interface AnalysisThreadInit {
   chunkChars: number;
   /** The period's usage within the analysis's window, when the analysis uses it (DESIGN 5.17). */
   usage?: AnalysisUsageData;
+  /**
+   * A cross-system analysis (DESIGN 5.18): the user mapping. Each system's chunks then follow a
+   * `system` message naming it, and `tcodeChecks` is unused (each system brings its own TSTCA).
+   */
+  userMap?: UserMapping[];
 }
 
 /**
@@ -25,6 +31,7 @@ export interface AnalysisThreadInit {
  */
 export type ToAnalysisThread =
   | { type: 'chunk'; table: string; bytes: Uint8Array }
+  | { type: 'system'; sid: string; tcodeChecks: TcodeCheckRow[] }
   | { type: 'evaluate'; index: number; count: number }
   | { type: 'lines' };
 

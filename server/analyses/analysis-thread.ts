@@ -1,3 +1,4 @@
+import type { TcodeCheckRow } from '../../engine/model/extract.ts';
 import { ThreadClient, threadCount } from '../workers/thread-client.ts';
 import type { AnalysisThreadInit, FromAnalysisThread, PartEvaluated, ToAnalysisThread } from './analysis-thread-protocol.ts';
 
@@ -20,6 +21,11 @@ export class AnalysisThread {
 
   sendChunk(table: string, bytes: Uint8Array): void {
     this.client.sendChunk(table, bytes);
+  }
+
+  /** A cross-system analysis: the chunks that follow are system `sid`'s (with its TSTCA). */
+  startSystem(sid: string, tcodeChecks: TcodeCheckRow[]): void {
+    this.client.post({ type: 'system', sid, tcodeChecks });
   }
 
   /** Prepares the analysis (the first time) and starts part `index` of `count`: its findings are evaluated as lines() asks for them. */

@@ -31,7 +31,21 @@ export const FINDING_COLUMNS = [
   'remediation',
   'usage',
   'user_type',
+  'cross_system',
 ] as const;
+
+/** What findingLines asks about a finding's holder: its name, user type and the roles that meet its risk. */
+export interface HolderFacts {
+  names(f: Finding): [string, string];
+  userType(f: Finding): string;
+  meetingRoles(f: Finding): string[];
+}
+
+/** The holder facts of an analysis of one system. */
+export function singleSystemFacts(prepared: PreparedAnalysis): HolderFacts {
+  const riskIndex = new Map(prepared.compiled.risks.map((r, i) => [r.risk.id, i]));
+  return { names: findingNames(prepared), userType: findingUserType(prepared), meetingRoles: (f) => meetingRoles(prepared, f, riskIndex) };
+}
 
 /**
  * The names a finding is stored with (DESIGN 6 `holderName`, `riskDescription`): the user's full
@@ -39,7 +53,7 @@ export const FINDING_COLUMNS = [
  * first row in file order winning as the import keeps it, and the risk's description. Stored
  * with the finding so a page of the list reads no other table (issue 11: no slower list).
  */
-function findingNames(prepared: PreparedAnalysis): (f: Finding) => [string, string] {
+export function findingNames(prepared: PreparedAnalysis): (f: Finding) => [string, string] {
   const users = new Map<string, string>();
   for (const u of prepared.extract.userAddresses) {
     if (!users.has(u.user)) users.set(u.user, u.fullName.trim() || `${u.firstName} ${u.lastName}`.trim());
@@ -57,7 +71,7 @@ function findingNames(prepared: PreparedAnalysis): (f: Finding) => [string, stri
  * The SAP user type a user finding is stored with (USR02-USTYP, first row in file order, as the
  * names; issue 27 item 6): '' when unknown, NULL for role and profile findings, which have none.
  */
-function findingUserType(prepared: PreparedAnalysis): (f: Finding) => string {
+export function findingUserType(prepared: PreparedAnalysis): (f: Finding) => string {
   const types = new Map<string, string>();
   for (const u of prepared.extract.users) if (!types.has(u.bname)) types.set(u.bname, userTypeOf(u.ustyp));
   return (f) => (f.level === 'USER' ? copyText(types.get(f.holder) ?? '') : COPY_NULL);
@@ -112,8 +126,8 @@ function* holderBatches(findings: Iterable<Finding>, min: number): Generator<Fin
 export interface FindingLinesOptions {
   /** Size of a chunk of COPY text, in characters. */
   chunkChars?: number;
-  /** The analysis's usage, when it uses one (DESIGN 5.17). */
-  usage?: ThreadUsage | null;
+  /** The analysis's usage, when it uses one (DESIGN 5.17; an analysis of one system only). */
+  usage?: { thread: ThreadUsage; prepared: PreparedAnalysis } | null;
   /** Counted as the lines are made. */
   tally?: LinesTally;
   /** Findings whose usage is worked out at once (Infinity: all of them, as one call). */
@@ -129,15 +143,12 @@ export function* findingLines(
   customerId: string,
   analysisId: string,
   findings: Iterable<Finding>,
-  prepared: PreparedAnalysis,
+  facts: HolderFacts,
   { chunkChars = 1 << 20, usage = null, tally = { findings: 0, accepted: 0 }, usageBatch = USAGE_BATCH }: FindingLinesOptions = {},
 ): Generator<string> {
-  const riskIndex = new Map(prepared.compiled.risks.map((r, i) => [r.risk.id, i]));
-  const names = findingNames(prepared);
-  const userType = findingUserType(prepared);
   let chunk = '';
   for (const batch of holderBatches(findings, usageBatch)) {
-    const usageOf = usage ? usage.of(prepared, batch) : [];
+    const usageOf = usage ? usage.thread.of(usage.prepared, batch) : [];
     for (const [i, f] of batch.entries()) {
       tally.findings++;
       if (f.accepted) tally.accepted++;
@@ -153,15 +164,16 @@ export function* findingLines(
         copyText(formatFunctions(f)),
         copyText(formatSources(f)),
         copyText(JSON.stringify(f.functions)),
-        copyText(pgArray(meetingRoles(prepared, f, riskIndex))),
+        copyText(pgArray(facts.meetingRoles(f))),
         f.accepted ? 't' : 'f',
         f.acceptance ? copyText(f.acceptance.author) : COPY_NULL,
         (f.acceptance as StoredAcceptance | null)?.id ?? COPY_NULL,
         f.acceptance ? copyText(f.acceptance.message) : COPY_NULL,
         copyText(pgArray(orgValueItems(f))),
-        ...names(f).map(copyText),
-        ...usageCopyFields(f.holder, usageOf[i], usage),
-        userType(f),
+        ...facts.names(f).map(copyText),
+        ...usageCopyFields(f.holder, usageOf[i], usage?.thread ?? null),
+        facts.userType(f),
+        f.crossSystem ? 't' : 'f',
       ];
       chunk += fields.join('\t') + '\n';
       if (chunk.length > chunkChars) {

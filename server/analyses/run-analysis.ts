@@ -22,6 +22,10 @@ import { withHeartbeat } from '../workers/with-heartbeat.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { notifyAnalysisEnded } from '../modules/notifications/notifications.ts';
 import * as store from '../modules/analyses/analyses-store.ts';
+import { loadAnalysisSystems } from '../modules/analyses/analysis-systems.ts';
+import type { AnalysisSystem } from '../../contracts/analysis-systems.ts';
+import type { Ruleset } from '../../engine/model/ruleset.ts';
+import { loadUserMap } from '../modules/user-map/user-map-store.ts';
 
 /** Thrown when the analysis was canceled (or deleted) while it ran: nothing is stored. */
 export class AnalysisCanceled extends Error {}
@@ -41,6 +45,8 @@ interface AnalysisRow {
   usage_from: string | null;
   usage_to: string | null;
   usage_import_id: string | null;
+  /** A cross-system analysis's systems in SID order (DESIGN 5.18); [] for one system. */
+  systems: AnalysisSystem[];
 }
 
 async function loadAnalysis(db: Database, id: string): Promise<AnalysisRow | undefined> {
@@ -52,7 +58,7 @@ async function loadAnalysis(db: Database, id: string): Promise<AnalysisRow | und
      LEFT JOIN system_period_usage u ON u.system_period_id = a.system_period_id WHERE a.id = $1`,
     [id],
   );
-  return rows[0];
+  return rows[0] ? { ...rows[0], systems: await loadAnalysisSystems(db, id) } : undefined;
 }
 
 /**
@@ -118,6 +124,7 @@ async function loadThread(db: Database, a: AnalysisRow, single: boolean): Promis
   const ruleset = await loadRuleset(db, a.risk_period_id);
   if (ruleset.risks.length === 0) throw new Error('The risk period has no risks');
   const [acceptances, deactivated] = await Promise.all([loadAcceptances(db, a.customer_id), loadDeactivations(db, a.customer_id)]);
+  if (a.systems.length > 1) return loadSystemsThread(db, a, ruleset, acceptances as RiskAcceptance[], deactivated, date);
   const tstca = new ExtractDecoder();
   await readExtractChunks(db, a.data_import_id, (table, bytes) => tstca.add(table, bytes), { tables: ['TSTCA'] });
   const { tcodeChecks } = tstca.finish();
@@ -155,6 +162,53 @@ async function loadThread(db: Database, a: AnalysisRow, single: boolean): Promis
       tables: PERIOD_TABLES.map((t) => t.sapName).filter((name) => name !== 'TSTCA'),
       beforeChunk: (done) => phase(db, a.id, single ? 'loading system data' : null, 15 + Math.round(30 * done)),
     });
+  } catch (e) {
+    await thread.terminate();
+    throw e;
+  }
+  return thread;
+}
+
+/**
+ * A cross-system analysis (DESIGN 5.18): each system's tables go to the thread after a `system`
+ * message naming it, with its own TSTCA and the objects its TSTCA needs; the thread prepares a
+ * system as soon as the next begins. Never sharded, never with usage (refused at the request).
+ */
+async function loadSystemsThread(
+  db: Database,
+  a: AnalysisRow,
+  ruleset: Ruleset,
+  acceptances: RiskAcceptance[],
+  deactivated: string[],
+  date: NonNullable<ReturnType<typeof parseDate8>>,
+): Promise<AnalysisThread> {
+  const userMap = await loadUserMap(db, a.customer_id);
+  await phase(db, a.id, 'loading system data', 15);
+  const thread = new AnalysisThread({
+    customerId: a.customer_id,
+    analysisId: a.id,
+    ruleset,
+    tcodeChecks: [],
+    chunkChars: STORE_CHUNK_CHARS,
+    userMap,
+    options: { date, level: a.level, mode: a.mode, includeLocked: a.include_locked, includeExpired: a.include_expired, acceptances, deactivatedRiskIds: deactivated },
+  });
+  try {
+    const n = a.systems.length;
+    for (const [i, s] of a.systems.entries()) {
+      const { rows } = await db.query<{ data_import_id: string | null }>('SELECT data_import_id FROM system_periods WHERE id = $1', [s.systemPeriodId]);
+      const importId = rows[0]?.data_import_id;
+      if (!importId) throw new Error(`The period of system ${s.sid} has no imported data`);
+      const tstca = new ExtractDecoder();
+      await readExtractChunks(db, importId, (table, bytes) => tstca.add(table, bytes), { tables: ['TSTCA'] });
+      const { tcodeChecks } = tstca.finish();
+      thread.startSystem(s.sid, tcodeChecks);
+      await readExtractChunks(db, importId, (table, bytes) => thread.sendChunk(table, bytes), {
+        objects: objectsNeeded(ruleset, a.level, tcodeChecks, deactivated),
+        tables: PERIOD_TABLES.map((t) => t.sapName).filter((name) => name !== 'TSTCA'),
+        beforeChunk: (done) => phase(db, a.id, 'loading system data', 15 + Math.round((30 * (i + done)) / n)),
+      });
+    }
   } catch (e) {
     await thread.terminate();
     throw e;
@@ -332,7 +386,8 @@ export async function runAnalysis(db: Database, analysisId: string, options: Ana
     // The inputs' warnings go with the result (DESIGN 4.1b), stored once for all shards.
     if (!(await store.recordWarnings(db, a.id, await analysisWarnings(db, a)))) throw new AnalysisCanceled();
     const shards = options.shards ?? 1;
-    if (shards > 1 && options.enqueueShard && a.data_import_id) {
+    // A cross-system analysis runs whole: its persons span every system's users.
+    if (shards > 1 && options.enqueueShard && a.data_import_id && a.systems.length <= 1) {
       const users = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sap_usr02 WHERE import_id = $1', [a.data_import_id]);
       if (Number(users.rows[0].n) >= (options.shardMinUsers ?? 1)) {
         if (!(await store.splitIntoShards(db, analysisId, shards))) throw new AnalysisCanceled();

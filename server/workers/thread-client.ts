@@ -53,6 +53,12 @@ export class ThreadClient<Ask, Reply> {
     this.worker.postMessage({ type: 'chunk', table, bytes }, [bytes.buffer as ArrayBuffer]);
   }
 
+  /** Posts a message the thread answers nothing to (it is ordered with the chunks around it). */
+  post(message: Ask): void {
+    if (this.failure) throw this.failure;
+    this.worker.postMessage(message);
+  }
+
   ask(message: Ask): Promise<Reply> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.pending) return Promise.reject(new Error(`The ${this.name} thread is still answering`));

@@ -17,6 +17,9 @@ import { attachJob, cancel, insertAnalysis } from './analyses-store.ts';
 import { registerAnalysisShown } from './analysis-shown.ts';
 import { registerDefaultAnalysis } from './default-analysis.ts';
 import { checkUsageRequest, usageRequestFields } from '../usage/usage-request.ts';
+import { analysisSystemsFields } from '../../../contracts/analysis-systems.ts';
+import { documentationOnly, jsonSchemaOf } from '../../docs/openapi.ts';
+import { checkAnalysisSystems, storeAnalysisSystems } from './analysis-systems.ts';
 
 const ROLES = ['Admin', 'User', 'SuperAdmin'] as const;
 
@@ -97,6 +100,7 @@ const createSchema = z.object({
   includeLocked: z.boolean({ error: 'Include locked must be true or false' }).default(false),
   includeExpired: z.boolean({ error: 'Include expired must be true or false' }).default(false),
   ...usageRequestFields,
+  ...analysisSystemsFields,
 });
 
 /** `/api/analyses`: create (enqueue), list, get, delete, cancel, export. */
@@ -107,7 +111,8 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
   registerDefaultAnalysis(app, db);
   registerAnalysisShown(app, db);
 
-  app.post('/api/analyses', { preHandler: app.authenticate, config: { resource: 'analyses', page: 'reports/create' } }, async (request, reply) => {
+  const documented = documentationOnly({ summary: 'Request an analysis (enqueued)', body: jsonSchemaOf(createSchema) });
+  app.post('/api/analyses', { preHandler: app.authenticate, config: { resource: 'analyses', page: 'reports/create' }, ...documented }, async (request, reply) => {
     const ctx = await resourceContext(db, { ...analysesResource, access: { ...analysesResource.access, page: 'reports/create' } }, request, 'create');
     if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id) to create a record in');
     if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw bodyNotObject();
@@ -120,6 +125,8 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
     if (!sp.data_import_id) throw conflict('The system period has no imported data; upload an extract first', 'PERIOD_EMPTY');
     const rp = await findScoped<{ status: string }>(db, 'risk_periods', ctx, body.riskPeriodId, 'status', 'risk period');
     if (rp.status !== 'ready') throw conflict('The risk period has no imported ruleset; upload one first', 'PERIOD_EMPTY');
+    // The systems first: usage asked for several systems is refused for that, whatever the usage tables.
+    const systems = await checkAnalysisSystems(db, ctx, body.systemPeriodId, body.otherSystemPeriodIds, body.withUsage);
     await checkUsageRequest(db, body);
     const jobs = { db, queue: requireQueue(options.queue), limits: tenantLimits(options.config) };
     const customerId = ctx.customerId;
@@ -139,6 +146,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
         createdBy: request.user.email,
         ...(body.withUsage ? { usage: { from: body.usageFrom ?? null, to: body.usageTo ?? null } } : {}),
       });
+      await storeAnalysisSystems(db, customerId, analysisId, systems);
       await attachJob(db, analysisId, jobId);
       const job: AnalysisJob = { analysisId };
       return { subject: analysisId, data: job };

@@ -41,6 +41,8 @@ interface ExportRow {
   /** DESIGN 6: open | accepted | mitigated | deactivated (issue 27), with the mitigating controls that apply. */
   status: string;
   controls: string[];
+  /** CROSS_SYSTEM (DESIGN 5.18): no single system's user meets the whole risk. */
+  crossSystem: boolean;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function exportRows(db: Database, analysisId: string, filter: unkno
     `SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel", risk_type AS "riskType", business_process AS "businessProcess",
             functions, sources, accepted, accepted_by AS "acceptedBy", message, org_values AS "orgValues",
             holder_name AS "holderName", user_type AS "userType", risk_description AS "riskDescription",
-            execution, remediation, status, controls
+            execution, remediation, status, controls, cross_system AS "crossSystem"
      FROM findings WHERE ${where.join(' AND ')}`,
     params,
   );
@@ -70,6 +72,12 @@ export async function hasOrgLevelRisks(db: Database, analysisId: string): Promis
     [analysisId],
   );
   return rows[0]?.org ?? false;
+}
+
+/** Whether the analysis covers several systems (DESIGN 5.18): then exports carry CROSS_SYSTEM, as `segra analyze --system SID=DIR …` does. */
+export async function isCrossSystem(db: Database, analysisId: string): Promise<boolean> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM analysis_systems WHERE analysis_id = $1', [analysisId]);
+  return Number(rows[0]?.n ?? 0) > 1;
 }
 
 /** Whether the customer of the analysis keeps mitigations: then exports carry STATUS,CONTROLS, as `segra analyze --mitigations` does. */
@@ -94,11 +102,12 @@ export const DECISION_CSV_COLUMNS = ['FINDING_STATUS', 'ACCEPTED', 'ACCEPTED_BY'
  * the customer's mitigations writes it (STATUS,CONTROLS); with `usage`, as `--usage`
  * (EXECUTION,REMEDIATION), in the command line's column order. The DECISION_CSV_COLUMNS follow.
  */
-export function findingsCsv(rows: readonly ExportRow[], orgValues = false, mitigations = false, usage = false): string {
-  const lines = [[...findingsCsvColumns(orgValues), ...(mitigations ? ['STATUS', 'CONTROLS'] : []), ...(usage ? USAGE_COLUMNS : []), ...DECISION_CSV_COLUMNS].join(',')];
+export function findingsCsv(rows: readonly ExportRow[], orgValues = false, mitigations = false, usage = false, crossSystem = false): string {
+  const lines = [[...findingsCsvColumns(orgValues, crossSystem), ...(mitigations ? ['STATUS', 'CONTROLS'] : []), ...(usage ? USAGE_COLUMNS : []), ...DECISION_CSV_COLUMNS].join(',')];
   for (const r of rows) {
     const row = [r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources];
     if (orgValues) row.push(r.orgValues.join(';'));
+    if (crossSystem) row.push(r.crossSystem ? 'X' : '');
     // The command line's STATUS knows mitigation only (it reads no acceptances).
     if (mitigations) row.push(r.status === 'mitigated' ? 'MITIGATED' : 'OPEN', r.controls.join(';'));
     if (usage) row.push(...usageCells(r));
@@ -114,6 +123,7 @@ async function findingsXlsx(
   rows: readonly ExportRow[],
   orgValues: boolean,
   filter: Record<string, unknown>,
+  crossSystem: boolean,
   lang: ReportLanguage,
 ): Promise<Buffer> {
   const meta = await analysisCover(db, analysisId, filter);
@@ -121,12 +131,12 @@ async function findingsXlsx(
   const workbook = new ExcelJS.Workbook();
   addSummarySheet(workbook, meta, rows);
   const sheet = workbook.addWorksheet('FINDINGS');
-  const org = orgValues ? ['ORG_VALUES'] : [];
+  const org = [...(orgValues ? ['ORG_VALUES'] : []), ...(crossSystem ? ['CROSS_SYSTEM'] : [])];
   const usage = await analysisUsesUsage(db, analysisId);
   sheet.addRow([...FINDINGS_CSV_COLUMNS, ...org, ...(usage ? USAGE_COLUMNS : []), 'HOLDER_NAME', 'USER_TYPE', 'RISK_DESCRIPTION', 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE', 'STATUS', 'CONTROLS']);
   sheet.getRow(1).font = { bold: true };
   for (const r of rows) {
-    const orgCell = orgValues ? [r.orgValues.join(';')] : [];
+    const orgCell = [...(orgValues ? [r.orgValues.join(';')] : []), ...(crossSystem ? [r.crossSystem ? 'X' : ''] : [])];
     sheet.addRow([
       ...[r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources, ...orgCell, ...(usage ? usageCells(r) : [])],
       ...[r.holderName, r.userType ?? '', r.riskDescription, r.businessProcess, r.accepted ? 'X' : '', r.acceptedBy ?? '', r.message ?? ''],
@@ -161,18 +171,19 @@ export function registerAnalysisExport(app: FastifyInstance, db: Database): void
       const generated = { at: new Date().toISOString(), by: request.user.name ? `${request.user.name} (${request.user.email})` : request.user.email };
       return reply.header('Content-Type', PDF_TYPE).send(await renderReport(data, lang, generated));
     }
-    const [rows, orgValues, mitigations, usage, warnings] = await Promise.all([
+    const [rows, orgValues, mitigations, usage, crossSystem, warnings] = await Promise.all([
       exportRows(db, id, filter),
       hasOrgLevelRisks(db, id),
       hasMitigations(db, id),
       analysisUsesUsage(db, id),
+      isCrossSystem(db, id),
       storedWarnings(db, id),
     ]);
     if (format === 'csv') {
       // The lines stay `segra analyze`'s; the warnings go beside them, as the command line writes them on stderr.
       if (warnings && warnings.length > 0) reply.header(WARNINGS_HEADER, warningsHeader(warnings));
-      return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows, orgValues, mitigations, usage));
+      return reply.header('Content-Type', 'text/csv; charset=utf-8').send(findingsCsv(rows, orgValues, mitigations, usage, crossSystem));
     }
-    return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(db, id, rows, orgValues, filter, lang));
+    return reply.header('Content-Type', XLSX_TYPE).send(await findingsXlsx(db, id, rows, orgValues, filter, crossSystem, lang));
   });
 }

@@ -37,13 +37,15 @@ export const findingsResource: ResourceSpec = {
     usage: 'usage',
     status: 'status',
     controls: 'controls',
+    // DESIGN 5.18: no single system's user meets the whole risk (false in an analysis of one system).
+    crossSystem: 'cross_system',
   },
   createSchema: z.object({}),
   updateSchema: z.object({}),
   operations: { create: false, update: false, delete: false },
   sortable: ['id', 'level', 'holder', 'riskId', 'riskLevel', 'riskType', 'businessProcess', 'accepted', 'executionRank', 'status'],
   defaultSort: ['holder', 'ASC'],
-  filterable: { analysisId: 'eq', level: 'in', holder: 'ilike', riskId: 'in', riskLevel: 'in', riskType: 'in', businessProcess: 'in', accepted: 'eq', execution: 'in', status: 'in', userType: 'in' },
+  filterable: { analysisId: 'eq', level: 'in', holder: 'ilike', riskId: 'in', riskLevel: 'in', riskType: 'in', businessProcess: 'in', accepted: 'eq', execution: 'in', status: 'in', userType: 'in', crossSystem: 'eq' },
   // The dashboards' links name one holder: `holder` would also match every longer name (issue 15).
   filterAliases: { holderExact: { field: 'holder', op: 'eq' } },
   q: ['holder', 'riskId', 'businessProcess'],

@@ -64,7 +64,7 @@ export async function mitigationRows(db: Database, customerId: string): Promise<
 }
 
 /** The one uploaded file of a multipart request, saved under a temporary folder with its own name. */
-async function withUploadedFile<T>(request: FastifyRequest, read: (file: string) => Promise<T>): Promise<T> {
+export async function withUploadedFile<T>(request: FastifyRequest, read: (file: string) => Promise<T>): Promise<T> {
   if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
   const dir = await mkdtemp(path.join(tmpdir(), 'segra-controls-'));
   try {

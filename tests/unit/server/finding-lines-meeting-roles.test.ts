@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { prepareAnalysis } from '../../../engine/index.ts';
-import { FINDING_COLUMNS, findingLines } from '../../../server/analyses/finding-lines.ts';
+import { FINDING_COLUMNS, findingLines, singleSystemFacts } from '../../../server/analyses/finding-lines.ts';
 import { PAY, VENDOR, extract, opts, p2pRuleset } from '../../reference/fixture.ts';
 
 describe('finding lines: meeting_roles', () => {
@@ -16,7 +16,7 @@ describe('finding lines: meeting_roles', () => {
     const x = extract().users('U1').role('R_BOTH', ...VENDOR, ...PAY).composite('C_OUTER', 'C_LOOP', 'R_BOTH').composite('C_LOOP', 'C_OUTER').assign('U1', 'C_OUTER').build();
     const p = prepareAnalysis(x, p2pRuleset().build(), opts());
     const result = p.run();
-    const lines = [...findingLines('c', 'a', result.findings, p)].join('').split('\n').filter((l) => l !== '');
+    const lines = [...findingLines('c', 'a', result.findings, singleSystemFacts(p))].join('').split('\n').filter((l) => l !== '');
     const col = (name: string): number => FINDING_COLUMNS.indexOf(name as (typeof FINDING_COLUMNS)[number]);
     const row = lines.map((l) => l.split('\t')).find((f) => f[col('level')] === 'USER' && f[col('holder')] === 'U1' && f[col('risk_id')] === 'P2P01');
     expect(row).toBeDefined();

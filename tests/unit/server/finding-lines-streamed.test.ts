@@ -19,7 +19,7 @@ import { readSystemExtract } from '../../../server/importers/extract-reader.ts';
 import { readRuleset } from '../../../server/importers/ruleset-reader.ts';
 import { readUsage } from '../../../server/importers/usage-reader.ts';
 import { ThreadUsage, type AnalysisUsageData } from '../../../server/analyses/analysis-usage.ts';
-import { findingLines, type LinesTally } from '../../../server/analyses/finding-lines.ts';
+import { findingLines, singleSystemFacts, type LinesTally } from '../../../server/analyses/finding-lines.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'segra-streamed-lines-'));
 let prepared: PreparedAnalysis;
@@ -91,9 +91,9 @@ describe('the analysis thread streams a part’s findings', () => {
     let total = 0;
     for (let index = 0; index < count; index++) {
       const before = prepared.runPart(index, count);
-      const expected = [...findingLines('c', 'a', before.findings, prepared, { usage, usageBatch: Infinity })].join('');
+      const expected = [...findingLines('c', 'a', before.findings, singleSystemFacts(prepared), { usage: { thread: usage, prepared }, usageBatch: Infinity })].join('');
       const tally: LinesTally = { findings: 0, accepted: 0 };
-      const streamed = findingLines('c', 'a', prepared.sortedFindings({}, { index, count }), prepared, { chunkChars: 4096, usage, tally, usageBatch: 50 });
+      const streamed = findingLines('c', 'a', prepared.sortedFindings({}, { index, count }), singleSystemFacts(prepared), { chunkChars: 4096, usage: { thread: usage, prepared }, tally, usageBatch: 50 });
       const chunks = [...streamed];
       expect(chunks.length).toBeGreaterThan(1);
       expect(chunks.join('')).toBe(expected);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { prepareAnalysis } from '../../../engine/index.ts';
-import { FINDING_COLUMNS, findingLines } from '../../../server/analyses/finding-lines.ts';
+import { FINDING_COLUMNS, findingLines, singleSystemFacts } from '../../../server/analyses/finding-lines.ts';
 import { COPY_NULL } from '../../../server/db/copy-text.ts';
 import { PAY, VENDOR, extract, opts, p2pRuleset } from '../../reference/fixture.ts';
 
@@ -23,7 +23,7 @@ describe('finding lines: user_type', () => {
       .assign('ODD', 'R_BOTH')
       .build();
     const p = prepareAnalysis(x, p2pRuleset().build(), opts());
-    const lines = [...findingLines('c', 'a', p.run().findings, p)].join('').split('\n').filter((l) => l !== '');
+    const lines = [...findingLines('c', 'a', p.run().findings, singleSystemFacts(p))].join('').split('\n').filter((l) => l !== '');
     const col = (name: string): number => FINDING_COLUMNS.indexOf(name as (typeof FINDING_COLUMNS)[number]);
     expect(col('user_type')).toBeGreaterThanOrEqual(0);
     const rows = lines.map((l) => l.split('\t'));
