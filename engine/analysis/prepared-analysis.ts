@@ -10,7 +10,6 @@ import { forEachRoleAuthorisation, type RoleAuthorisationRow, type SystemExtract
 import type { Ruleset } from '../model/ruleset.ts';
 import { compileRuleset } from '../ruleset/compile.ts';
 import type { Alternative, CompiledRisk, CompiledRuleset } from '../ruleset/compiled.ts';
-import { compareCodePoints } from '../authorisation/code-point.ts';
 import { hasBit } from '../bitset.ts';
 import { buildProfileInstances, buildRoleInstances, IntervalCache, type AuthorisationInstance } from '../landscape/instances.ts';
 import { Landscape, type ReachedSource } from '../landscape/landscape.ts';
@@ -23,7 +22,7 @@ import { HolderEvaluator } from './holder-evaluation.ts';
 import { HolderFactory, type Holder } from './holder-factory.ts';
 import { scopeUsers } from './scope.ts';
 import { SourceEvaluator } from './source-evaluation.ts';
-import { compareHolderRows } from './order.ts';
+import { compareHolderRows, riskRanksById } from './order.ts';
 import { OrgEvaluator } from './org-evaluation.ts';
 import { partSlice, sortedFindings, sortedHolderRisks, type AnalysisPart } from './findings-order.ts';
 import type { FindingDetail, HolderRisks } from './holder-risks.ts';
@@ -305,12 +304,7 @@ export class PreparedAnalysis {
 
   /** The rank of each risk in the order compareHolderRows gives one holder's findings (by risk id, stable). */
   private riskRanksById(): Int32Array {
-    if (this.riskRanks) return this.riskRanks;
-    const risks = this.compiled.risks;
-    const order = risks.map((_, i) => i).sort((a, b) => compareCodePoints(risks[a].risk.id, risks[b].risk.id) || a - b);
-    const ranks = new Int32Array(risks.length);
-    order.forEach((risk, rank) => (ranks[risk] = rank));
-    return (this.riskRanks = ranks);
+    return (this.riskRanks ??= riskRanksById(this.compiled.risks));
   }
 
   /**

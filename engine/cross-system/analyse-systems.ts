@@ -9,6 +9,7 @@
  * says which system a finding names for a function met in several.
  */
 import { compareCodePoints } from '../authorisation/code-point.ts';
+import { riskRanksById } from '../analysis/order.ts';
 import type { AnalysisOptions, AnalysisResult, ExcludedUser, Finding, FunctionMatch, HolderLevel } from '../model/analysis.ts';
 import type { SystemExtract } from '../model/extract.ts';
 import { isSystemId, type Ruleset } from '../model/ruleset.ts';
@@ -247,12 +248,7 @@ export class SystemsAnalysis {
 
   /** The rank of each risk by id (code points; ties in ruleset order): a person's findings in the CSV's order. */
   private ranks(): Int32Array {
-    if (this.riskRanks) return this.riskRanks;
-    const risks = this.compiled.risks;
-    const order = risks.map((_, i) => i).sort((a, b) => compareCodePoints(risks[a].risk.id, risks[b].risk.id) || a - b);
-    const ranks = new Int32Array(risks.length);
-    order.forEach((risk, rank) => (ranks[risk] = rank));
-    return (this.riskRanks = ranks);
+    return (this.riskRanks ??= riskRanksById(this.compiled.risks));
   }
 
   /**
