@@ -23,6 +23,7 @@ import { HolderFactory, type Holder } from './holder-factory.ts';
 import { scopeUsers } from './scope.ts';
 import { SourceEvaluator } from './source-evaluation.ts';
 import { compareHolderRows, riskRanksById } from './order.ts';
+import { findingRecord } from './finding-record.ts';
 import { OrgEvaluator } from './org-evaluation.ts';
 import { partSlice, sortedFindings, sortedHolderRisks, type AnalysisPart } from './findings-order.ts';
 import type { FindingDetail, HolderRisks } from './holder-risks.ts';
@@ -391,32 +392,18 @@ export class PreparedAnalysis {
   }
 
   private finding(holder: Holder, riskIndex: number, org: OrgAnswer | null, matches: FunctionMatch[]): Finding {
-    const { risk, orgFields } = this.compiled.risks[riskIndex];
+    const compiled = this.compiled.risks[riskIndex];
     const acceptance = this.acceptances.isEmpty
       ? null
       : this.acceptances.find(
           holder.level,
           holder.name,
-          risk.id,
+          compiled.risk.id,
           // The role tree, not the source paths: a looped composite lies on no path (rule 16 alike).
           () => (holder.rolesHeld ? holder.rolesHeld() : this.landscape.rolesHeldBy(holder.sources())),
           (role) => this.roleRisks(role).has(riskIndex),
         );
-    return {
-      level: holder.level,
-      holder: holder.name,
-      riskId: risk.id,
-      riskLevel: risk.level,
-      riskType: risk.type,
-      businessProcess: risk.businessProcess,
-      analysisLevel: this.options.level,
-      mode: this.options.mode,
-      functions: matches,
-      orgValues: org ? org.values : [],
-      orgFields,
-      accepted: acceptance !== null,
-      acceptance,
-    };
+    return findingRecord(holder.level, holder.name, compiled, this.options, matches, org, acceptance);
   }
 
   /** The holder's source paths whose instances meet (or, in union mode, feed) at least one of the checks. */

@@ -10,6 +10,7 @@
  */
 import { compareCodePoints } from '../authorisation/code-point.ts';
 import { riskRanksById } from '../analysis/order.ts';
+import { findingRecord } from '../analysis/finding-record.ts';
 import type { AnalysisOptions, AnalysisResult, ExcludedUser, Finding, FunctionMatch, HolderLevel } from '../model/analysis.ts';
 import type { SystemExtract } from '../model/extract.ts';
 import { isSystemId, type Ruleset } from '../model/ruleset.ts';
@@ -274,26 +275,12 @@ export class SystemsAnalysis {
 
   /** A person's finding of risk `r`, its acceptance decided for the person (5.12 with 5.18). */
   private userFinding(person: string, r: number, org: OrgAnswer | null, functions: FunctionMatch[], cross: boolean): Finding {
-    const { risk, orgFields } = this.compiled.risks[r];
+    const compiled = this.compiled.risks[r];
+    const riskId = compiled.risk.id;
     const acceptance = this.acceptances.isEmpty
       ? null
-      : this.acceptances.find('USER', person, risk.id, () => this.rolesHeldBy(person), (role) => this.roleMeetsRisk(role, risk.id));
-    return {
-      level: 'USER',
-      holder: person,
-      riskId: risk.id,
-      riskLevel: risk.level,
-      riskType: risk.type,
-      businessProcess: risk.businessProcess,
-      analysisLevel: this.options.level,
-      mode: this.options.mode,
-      functions,
-      orgValues: org ? org.values : [],
-      orgFields,
-      accepted: acceptance !== null,
-      acceptance,
-      crossSystem: cross,
-    };
+      : this.acceptances.find('USER', person, riskId, () => this.rolesHeldBy(person), (role) => this.roleMeetsRisk(role, riskId));
+    return { ...findingRecord('USER', person, compiled, this.options, functions, org, acceptance), crossSystem: cross };
   }
 
   /** One person's findings (5.18), sorted by risk id. */
