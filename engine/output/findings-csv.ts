@@ -39,9 +39,20 @@ export function formatFunctions(f: Pick<Finding, 'functions'>): string {
  * path is written (a writer of a million rows passes one that keeps each path's text).
  */
 export function formatSources(f: Pick<Finding, 'functions'>, pathText: (path: SourcePath) => string = formatSourcePath): string {
-  const seen = new Set<string>();
-  for (const m of f.functions) for (const p of m.sources) seen.add(formatMatchPath(m, p, pathText));
-  return [...seen].join(';');
+  // A finding has a handful of paths: an array is cheaper than a Set for them (a million rows),
+  // a Set only once there are many.
+  const seen: string[] = [];
+  let many: Set<string> | null = null;
+  for (const m of f.functions) {
+    for (const p of m.sources) {
+      const text = formatMatchPath(m, p, pathText);
+      if (many ? many.has(text) : seen.includes(text)) continue;
+      seen.push(text);
+      if (many) many.add(text);
+      else if (seen.length > 32) many = new Set(seen);
+    }
+  }
+  return seen.join(';');
 }
 
 /**
@@ -65,9 +76,20 @@ export function orgValueItems(f: Finding): string[] {
   return text === '' ? [] : text.split(';');
 }
 
-/** RFC 4180 quoting: only when the value needs it. */
+/** RFC 4180 quoting: only when the value needs it (a comma, a quote, a line break, or a blank at either end). */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  return /[",\r\n]/.test(value) || blankEnds(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Whether the text starts or ends with what `\s` matches (looked at by code, not a regular expression: a million rows). */
+export function blankEnds(text: string): boolean {
+  return text.length > 0 && (isBlank(text.charCodeAt(0)) || isBlank(text.charCodeAt(text.length - 1)));
+}
+
+function isBlank(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 160) return false;
+  return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 export function findingToCsvRow(f: Finding, orgValues = false, crossSystem = false): string[] {

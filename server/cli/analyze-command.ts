@@ -19,14 +19,21 @@ import { UsageError } from './usage-error.ts';
 import { isSystemId, type Ruleset } from '../../engine/model/ruleset.ts';
 import { Progress } from './progress.ts';
 
-/** SEGRA_PHASES=1: each step's wall time on stderr, to measure where `analyze` spends it (issue 12). */
+/**
+ * SEGRA_PHASES=1: each step's wall time on stderr, to measure where `analyze` spends it (issue 12),
+ * and the process's CPU time in it (user + system, every thread): on a shared machine the wall
+ * time says little, the CPU time still compares two builds.
+ */
 export function phaseClock(): (name: string) => void {
   if (process.env.SEGRA_PHASES !== '1') return () => {};
   let last = performance.now();
+  let lastCpu = process.cpuUsage();
   return (name) => {
     const now = performance.now();
-    process.stderr.write(`phase ${name}: ${((now - last) / 1000).toFixed(2)} s\n`);
+    const cpu = process.cpuUsage(lastCpu);
+    process.stderr.write(`phase ${name}: ${((now - last) / 1000).toFixed(2)} s (cpu ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s)\n`);
     last = now;
+    lastCpu = process.cpuUsage();
   };
 }
 
