@@ -44,6 +44,14 @@ interface RiskRows {
   named: string[][];
 }
 
+/** One source's part in one risk's question: its rows, and its profiles per check id (filled as asked). */
+interface SourceOrg {
+  key: string;
+  rows: RiskRows;
+  /** Undefined for a simulated source: its profiles are made each time. */
+  byCheck: (OrgProfile[] | undefined)[] | undefined;
+}
+
 const NO_FIELD: FieldRows = Object.freeze({ lowerEnds: [], named: [], rows: null });
 const NO_ROWS: RiskRows = Object.freeze({ anyField: false, lowerEnds: [], named: [] });
 
@@ -67,6 +75,8 @@ export class OrgEvaluator {
   private readonly objectsByRisk = new Map<number, string[]>();
   /** Per risk index, per source: the source's org rows over the risk's objects. */
   private readonly riskRowCache: (Map<string, RiskRows> | undefined)[] = [];
+  /** Per risk index, per source: its rows and its profiles per check, found with one lookup per holder and risk. */
+  private readonly sourceCache: (Map<string, SourceOrg> | undefined)[] = [];
 
   /** Per risk index: whether any instance of the landscape has one of its org fields on one of its objects. */
   private orgPossible: boolean[] | null = null;
@@ -135,19 +145,23 @@ export class OrgEvaluator {
     return p;
   }
 
-  /** The profiles of a source's instances meeting a check; an unconstrained one alone when there is one. */
-  private profiles(
+  /** The source's profiles per check id, kept for the org fields `bySource` is for. */
+  private checksOf(key: string, bySource: Map<string, (OrgProfile[] | undefined)[]>): (OrgProfile[] | undefined)[] {
+    let byCheck = bySource.get(key);
+    if (!byCheck) bySource.set(key, (byCheck = []));
+    return byCheck;
+  }
+
+  /** The profiles of a source's instances meeting a check, an unconstrained one alone when there is one; kept in `byCheck` (undefined: a simulated source, made each time). */
+  private profilesIn(
     key: string,
     checkId: number,
     fields: readonly string[],
-    bySource: Map<string, (OrgProfile[] | undefined)[]>,
+    byCheck: (OrgProfile[] | undefined)[] | undefined,
     overlay?: InstanceOverlay,
   ): OrgProfile[] {
-    const simulated = overlay?.has(key) ?? false;
-    let byCheck: (OrgProfile[] | undefined)[] | undefined;
-    if (!simulated) {
-      byCheck = bySource.get(key);
-      if (!byCheck) bySource.set(key, (byCheck = []));
+    const simulated = byCheck === undefined;
+    if (byCheck) {
       const known = byCheck[checkId];
       if (known) return known;
     }
@@ -239,21 +253,22 @@ export class OrgEvaluator {
     const fields = risk.orgFields;
     // A simulation may add rows the landscape has nowhere else, so it is always looked at.
     if (!overlay?.size && !this.possible(risk)) return null;
+    const bySource = this.profilesByField(fields);
+    // Each source's part, looked up once per holder and risk (not once per check).
+    const sources = keys.map((key) => this.sourceOrg(risk, key, bySource, overlay));
     // What the holder's rows of each org field name, over the objects the risk's permissions check.
-    let withRows: RiskRows[] | null = null;
-    for (const key of keys) {
-      const r = this.riskRows(risk, key, overlay);
-      if (r.anyField) (withRows ??= []).push(r);
-    }
-    if (!withRows) return null;
-    const named = fields.map(() => new Set<string>());
-    const lowerEnds = fields.map(() => new Set<string>());
-    for (const r of withRows) {
+    let named: Set<string>[] | null = null;
+    let lowerEnds: Set<string>[] | null = null;
+    for (const { rows } of sources) {
+      if (!rows.anyField) continue;
+      named ??= fields.map(() => new Set<string>());
+      lowerEnds ??= fields.map(() => new Set<string>());
       for (let j = 0; j < fields.length; j++) {
-        for (const v of r.lowerEnds[j]) lowerEnds[j].add(v);
-        for (const v of r.named[j]) named[j].add(v);
+        for (const v of rows.lowerEnds[j]) lowerEnds[j].add(v);
+        for (const v of rows.named[j]) named[j].add(v);
       }
     }
+    if (!named || !lowerEnds) return null;
     const merged = new Map<string, OrgProfile>();
     const mergedProfile = (object: string): OrgProfile => {
       let p = merged.get(object);
@@ -269,34 +284,57 @@ export class OrgEvaluator {
       merged.set(object, p);
       return p;
     };
-    const bySource = this.profilesByField(fields);
     // A check may be listed for several actions (function-wide lines): its profiles are made once.
     const byCheck = new Map<number, OrgProfile[]>();
     const profilesFor = (checkId: number): OrgProfile[] => {
       if (this.mode === 'union') return [mergedProfile(this.compiled.checks[checkId].object)];
       const known = byCheck.get(checkId);
       if (known) return known;
-      let out: OrgProfile[] = [];
-      const seen = new Set<OrgProfile>();
-      for (const key of keys) {
-        const ps = this.profiles(key, checkId, fields, bySource, overlay);
+      let out: OrgProfile[] | null = null;
+      let seen: Set<OrgProfile> | null = null;
+      let copied = false;
+      for (const source of sources) {
+        const ps = this.profilesIn(source.key, checkId, fields, source.byCheck, overlay);
+        if (ps.length === 0) continue;
         // An instance without the org fields meets the check at every value: nothing else matters.
-        if (ps.length > 0 && unconstrained(ps[0])) {
+        if (unconstrained(ps[0])) {
           out = ps;
           break;
         }
+        // The first source's list as it is; a copy only when a second source adds to it.
+        if (out === null) {
+          out = ps;
+          continue;
+        }
+        if (copied === false) {
+          out = [...out];
+          copied = true;
+        }
+        // A check has a few distinct profiles: a scan beats a Set until there are many.
+        if (seen === null && out.length + ps.length > 16) seen = new Set(out);
         for (const p of ps) {
-          if (seen.has(p)) continue;
-          seen.add(p);
+          if (seen ? seen.has(p) : out.includes(p)) continue;
+          seen?.add(p);
           out.push(p);
         }
       }
-      byCheck.set(checkId, out);
-      return out;
+      const list = out ?? [];
+      byCheck.set(checkId, list);
+      return list;
     };
     const functions = risk.functions.map((f) =>
       this.compiled.functions[f].alternatives.map((alt) => (allMet(alt, bits) ? alt.permissionChecks.map(profilesFor) : null)),
     );
     return { fieldCount: fields.length, functions, named, lowerEnds };
+  }
+
+  /** One source's part in a risk's question: kept per risk and source, made afresh for a simulated source. */
+  private sourceOrg(risk: CompiledRisk, key: string, bySource: Map<string, (OrgProfile[] | undefined)[]>, overlay?: InstanceOverlay): SourceOrg {
+    if (overlay?.has(key)) return { key, rows: this.riskRows(risk, key, overlay), byCheck: undefined };
+    let byKey = this.sourceCache[risk.index];
+    if (!byKey) this.sourceCache[risk.index] = byKey = new Map();
+    let source = byKey.get(key);
+    if (!source) byKey.set(key, (source = { key, rows: this.riskRows(risk, key), byCheck: this.checksOf(key, bySource) }));
+    return source;
   }
 }
