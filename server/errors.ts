@@ -25,10 +25,6 @@ export const coded = (statusCode: number, code: ErrorCode, params: Record<string
 
 export const badRequest = (message: string, errors?: Record<string, string>): AppError =>
   new AppError(400, 'BAD_REQUEST', message, errors);
-export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED'): AppError =>
-  new AppError(401, code, message);
-export const forbidden = (message = 'Not allowed'): AppError => new AppError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Not found'): AppError => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, code = 'CONFLICT'): AppError => new AppError(409, code, message);
 
 /** A record that does not exist, or is another tenant's (DESIGN 6: both 404). */

@@ -273,7 +273,6 @@ export const de = {
         SESSION_ENDED: 'Ihre Sitzung ist beendet; bitte melden Sie sich erneut an',
         CUSTOMER_PASSIVE: 'Ihr Kunde ist passiv, daher können sich seine Benutzer nicht anmelden',
         ANALYSIS_NOT_COMPLETED: 'Nur eine abgeschlossene Analyse kann die Standardanalyse sein',
-        RATE_LIMITED: 'Zu viele Versuche; bitte versuchen Sie es gleich noch einmal',
         FORBIDDEN: 'Dazu sind Sie nicht berechtigt',
         NO_FILE: 'Wählen Sie zuerst eine Datei aus',
         EXTRACT_TOO_LARGE: 'Die Datei überschreitet entpackt die Größengrenze für Uploads (MAX_EXTRACT_MB); nichts wurde importiert',

@@ -276,7 +276,6 @@ export const en = {
         SESSION_ENDED: 'Your session has ended; please sign in again',
         CUSTOMER_PASSIVE: 'Your customer is passive, so its users cannot sign in',
         ANALYSIS_NOT_COMPLETED: 'Only a completed analysis can be the default analysis',
-        RATE_LIMITED: 'Too many attempts; try again in a moment',
         FORBIDDEN: 'You are not allowed to do this',
         NO_FILE: 'Select a file first',
         EXTRACT_TOO_LARGE: 'The file inflates past the size limit for an upload (MAX_EXTRACT_MB); nothing was imported',

@@ -273,7 +273,6 @@ export const tr = {
         SESSION_ENDED: 'Oturumunuz sona erdi; lütfen tekrar giriş yapın',
         CUSTOMER_PASSIVE: 'Müşteriniz pasif olduğu için kullanıcıları giriş yapamaz',
         ANALYSIS_NOT_COMPLETED: 'Yalnızca tamamlanmış bir analiz varsayılan analiz olabilir',
-        RATE_LIMITED: 'Çok fazla deneme; biraz sonra tekrar deneyin',
         FORBIDDEN: 'Bu işlem için yetkiniz yok',
         NO_FILE: 'Önce bir dosya seçin',
         EXTRACT_TOO_LARGE: 'Dosya açıldığında yükleme boyut sınırını (MAX_EXTRACT_MB) aşıyor; hiçbir şey içe aktarılmadı',

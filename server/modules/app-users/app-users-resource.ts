@@ -5,7 +5,7 @@ import { visible } from '../../resources/fields.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, forbidden } from '../../errors.ts';
+import { AppError, badRequest, coded } from '../../errors.ts';
 import { defineResource, isUuid, type ResourceSpec } from '../../resources/define-resource.ts';
 import { registerGroups } from '../groups/groups-resource.ts';
 import { assertUserSeat } from '../licences/licence-state.ts';
@@ -148,7 +148,7 @@ async function guardSuperAdminTarget(db: Database, request: FastifyRequest, id: 
   const row = rows[0];
   if (!row || row.role !== 'SuperAdmin') return;
   const visible = user.role === 'SuperAdmin' || (user.customerId !== null && row.customer_id === user.customerId);
-  if (visible) throw forbidden('A SuperAdmin account cannot be changed or deleted through the API');
+  if (visible) throw coded(403, 'SUPERADMIN_PROTECTED', {}, 'A SuperAdmin account cannot be changed or deleted through the API');
 }
 
 /**

@@ -5,7 +5,7 @@ import { findingRecords, type SimulatedFinding } from '../../../engine/output/fi
 import { loadAcceptances } from '../../analyses/acceptances.ts';
 import { loadMitigations } from '../../analyses/mitigations.ts';
 import type { Database } from '../../db/database.ts';
-import { bodyNotObject, conflict, invalidInput, notFound, recordNotFound } from '../../errors.ts';
+import { bodyNotObject, coded, conflict, invalidInput, recordNotFound } from '../../errors.ts';
 import type { PreparedCache } from '../../reports/prepared-cache.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { SIMULATION_SLOT, withUserSlot } from '../../http/user-slots.ts';
@@ -89,7 +89,7 @@ export function registerSimulation(app: FastifyInstance, db: Database, cache: Pr
       const [acceptances, mitigations] = await Promise.all([loadAcceptances(db, sp.customer_id), loadMitigations(db, sp.customer_id)]);
       return { entry, answer: await entry.thread.simulate(ask, acceptances, mitigations) };
     });
-    if (!answer.ok) throw notFound(answer.notFound);
+    if (!answer.ok) throw coded(404, answer.notFound.code, { name: answer.notFound.name }, answer.notFound.message);
     const { summary, before, after, added, removed, changed, simulateMs, prepareMs } = answer;
 
     return {

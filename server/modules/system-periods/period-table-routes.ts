@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { countCacheOf } from '../../resources/count-cache.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, coded } from '../../errors.ts';
 import { filterParam, jsonParam, rangeParam, sendContentRange } from '../../resources/query-params.ts';
 import { PERIOD_TABLES } from '../../../contracts/period-tables.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
@@ -35,7 +35,7 @@ export function registerPeriodTables(app: FastifyInstance, db: Database): void {
     const p = await period(request);
     const { table } = request.params as { table: string };
     const spec = PERIOD_TABLES.find((t) => t.sapName === table.toUpperCase());
-    if (!spec) throw notFound(`No SAP table ${table} in a system period; tables: ${PERIOD_TABLES.map((t) => t.sapName).join(', ')}`);
+    if (!spec) throw coded(404, 'SAP_TABLE_UNKNOWN', { table }, `No SAP table ${table} in a system period; tables: ${PERIOD_TABLES.map((t) => t.sapName).join(', ')}`);
     const fields = new Map(spec.columns.map((c) => [c.column.toUpperCase(), c]));
     const query = (request.query ?? {}) as Record<string, unknown>;
 
