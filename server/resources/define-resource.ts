@@ -6,7 +6,7 @@ import { pageAllows, type PageOperation } from '../../contracts/pages.ts';
 import type { RequestUser, Role } from '../auth/roles.ts';
 import type { Database } from '../db/database.ts';
 import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
-import { AppError, badRequest, bodyNotObject, conflict, invalidInput, pageForbidden, recordNotFound, roleForbidden } from '../errors.ts';
+import { AppError, badRequest, bodyNotObject, coded, conflict, invalidInput, pageForbidden, recordNotFound, roleForbidden } from '../errors.ts';
 import { countCacheOf } from './count-cache.ts';
 import { keptIds, pageOfKept } from './kept-search.ts';
 import { resolveTenant } from '../platform/resource/tenant.ts';
@@ -136,7 +136,7 @@ function mapDbError(e: unknown, spec: ResourceSpec, op: 'read' | 'write' | 'dele
   const code = (e as { code?: string } | null)?.code;
   if (code === '23505') throw conflict(spec.conflictMessage ?? `A ${spec.name} record with these values already exists`);
   if (code === '23503') {
-    if (op === 'delete') throw conflict('The record is still in use and cannot be deleted', 'IN_USE');
+    if (op === 'delete') throw coded(409, 'IN_USE', {}, 'The record is still in use and cannot be deleted');
     throw badRequest('A referenced record does not exist');
   }
   // PGlite checks a parameter against its column's type before the database sees it, and its error has no code.

@@ -263,7 +263,6 @@ export const de = {
         SYSTEM_EXISTS: 'Das System existiert bereits',
         GROUP_IN_USE: 'Eine Gruppe kann nicht gelöscht werden, solange sie einem Benutzer zugeordnet ist',
         GROUP_PAGE_EXISTS: 'Die Gruppe hat diese Seite bereits. Überschreiben oder mit den gewählten Rechten ergänzen?',
-        CUSTOMER_HAS_USERS: 'Der Kunde hat Benutzer und kann nicht gelöscht werden',
         IN_USE: 'Der Datensatz wird noch verwendet und kann nicht gelöscht werden',
         EMAIL_EXISTS: 'Ein Konto mit dieser E-Mail existiert bereits',
         MAIL_FAILED: 'Die E-Mail zum Zurücksetzen des Passworts konnte nicht gesendet werden',

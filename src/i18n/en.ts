@@ -266,7 +266,6 @@ export const en = {
         SYSTEM_EXISTS: 'System already exists',
         GROUP_IN_USE: 'A group cannot be deleted while it is assigned to a user',
         GROUP_PAGE_EXISTS: 'The group already has this page. Override it, or update it with the chosen permissions?',
-        CUSTOMER_HAS_USERS: 'The customer has users and cannot be deleted',
         IN_USE: 'The record is still in use and cannot be deleted',
         EMAIL_EXISTS: 'An account with this email already exists',
         MAIL_FAILED: 'Password reset email failed',

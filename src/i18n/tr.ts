@@ -263,7 +263,6 @@ export const tr = {
         SYSTEM_EXISTS: 'Sistem zaten mevcut',
         GROUP_IN_USE: 'Bir kullanıcıya atanmış grup silinemez',
         GROUP_PAGE_EXISTS: 'Grupta bu sayfa zaten var. Üzerine yazılsın mı, yoksa seçilen yetkilerle güncellensin mi?',
-        CUSTOMER_HAS_USERS: 'Müşterinin kullanıcıları olduğu için silinemez',
         IN_USE: 'Kayıt hâlâ kullanımda olduğu için silinemez',
         EMAIL_EXISTS: 'Bu e-posta ile bir hesap zaten var',
         MAIL_FAILED: 'Parola sıfırlama e-postası gönderilemedi',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isPageKey, SUPERADMIN_ONLY_PAGES } from '../../../contracts/pages.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, bodyNotObject, conflict, invalidInput, recordNotFound, roleForbidden } from '../../errors.ts';
+import { AppError, badRequest, bodyNotObject, coded, conflict, invalidInput, recordNotFound, roleForbidden } from '../../errors.ts';
 import { defineResource, isUuid, type ResourceSpec } from '../../resources/define-resource.ts';
 import { nameText } from '../../resources/fields.ts';
 import { checkGroupSystem } from './group-references.ts';
@@ -76,7 +76,7 @@ export const groupsResource: ResourceSpec = {
   checkReferences: checkGroupSystem,
   beforeDelete: async (db, id) => {
     const { rows } = await db.query('SELECT 1 FROM app_users WHERE group_id = $1 LIMIT 1', [id]);
-    if (rows.length > 0) throw conflict('A group cannot be deleted while it is assigned to a user', 'GROUP_IN_USE');
+    if (rows.length > 0) throw coded(409, 'GROUP_IN_USE', {}, 'A group cannot be deleted while it is assigned to a user');
   },
 };
 

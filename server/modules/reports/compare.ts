@@ -4,7 +4,7 @@ import type { ComparisonRow, ComparisonStatus, Finding } from '../../../engine/m
 import { csvField } from '../../../engine/output/findings-csv.ts';
 import { USER_TYPE_CHOICES, USER_TYPES } from '../../../contracts/user-types.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict } from '../../errors.ts';
+import { badRequest, coded } from '../../errors.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
 import type { ResourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
@@ -74,7 +74,7 @@ async function completedAnalysis(db: Database, ctx: ResourceContext, id: string,
     'id, customer_id, name, status, analysis_date, system_period_id, risk_period_id, level, mode',
     'analysis',
   );
-  if (a.status !== 'completed') throw conflict(`The ${which} analysis has not completed; only completed analyses can be compared`, 'NOT_COMPLETED');
+  if (a.status !== 'completed') throw coded(409, 'NOT_COMPLETED', {}, `The ${which} analysis has not completed; only completed analyses can be compared`);
   return a;
 }
 
@@ -99,12 +99,12 @@ export async function compareAnalyses(db: Database, ctx: ResourceContext, leftId
     const errors: Record<string, string> = {};
     if (typeof leftId !== 'string' || leftId === '') errors.left = 'Choose the first analysis';
     if (typeof rightId !== 'string' || rightId === '') errors.right = 'Choose the second analysis';
-    throw badRequest('Both risk results must be chosen to compare', errors);
+    throw coded(400, 'COMPARE_BOTH_REQUIRED', {}, 'Both risk results must be chosen to compare', errors);
   }
   const left = await completedAnalysis(db, ctx, leftId, 'first');
   const right = await completedAnalysis(db, ctx, rightId, 'second');
   // A SuperAdmin without X-Customer-Id sees every customer; a comparison stays within one.
-  if (left.customer_id !== right.customer_id) throw badRequest('Both analyses must belong to the same customer');
+  if (left.customer_id !== right.customer_id) throw coded(400, 'ANALYSES_CUSTOMERS_DIFFER', {}, 'Both analyses must belong to the same customer');
   const [l, r] = await Promise.all([keys(db, left.id), keys(db, right.id)]);
   const leftStatus = new Map(l.map((f) => [keyOf(f), f.findingStatus]));
   const rightStatus = new Map(r.map((f) => [keyOf(f), f.findingStatus]));

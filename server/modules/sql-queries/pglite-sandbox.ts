@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { Database } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, coded } from '../../errors.ts';
 import { PERIOD_TABLES, type PeriodTable } from '../../../contracts/period-tables.ts';
 import { isUuid } from '../../../contracts/ids.ts';
 import type { WorkerReply, WorkerRequest } from './sandbox-messages.ts';
@@ -159,7 +159,7 @@ function workerFor(db: Database, importId: string): SandboxWorker {
   if (known && !known.dead) return known;
   if (pool.size >= MAX_SANDBOX_WORKERS) {
     const idle = [...pool.values()].filter((w) => w.busy === 0).sort((a, b) => a.lastUsed - b.lastUsed)[0];
-    if (!idle) throw new AppError(429, 'SQL_QUERY_BUSY', `${MAX_SANDBOX_WORKERS} special queries are running already; try again in a moment`);
+    if (!idle) throw coded(429, 'SQL_QUERY_BUSY', { limit: MAX_SANDBOX_WORKERS }, `${MAX_SANDBOX_WORKERS} special queries are running already; try again in a moment`);
     idle.kill();
   }
   const worker: SandboxWorker = new SandboxWorker(() => {

@@ -5,7 +5,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest, coded } from '../../errors.ts';
 import type { UploadedFile } from '../../uploads/import-files.ts';
 import { checkUploadInflation, type InflationLimits } from './upload-limits.ts';
 
@@ -75,7 +75,7 @@ export async function saveUpload(
         },
         createWriteStream(path.join(dir, name)),
       );
-      if (part.file.truncated) throw new AppError(413, 'TOO_LARGE', `The file ${name} is larger than the upload limit`);
+      if (part.file.truncated) throw coded(413, 'TOO_LARGE', { name }, `The file ${name} is larger than the upload limit`);
       files.push(name);
       sums.push({ name, size, sha256: hash.digest('hex') });
     }

@@ -7,7 +7,7 @@ import { compareCodePoints } from '../../../engine/authorisation/code-point.ts';
 import { coversValue, parseValueRow, type ValueInterval } from '../../../engine/authorisation/value-interval.ts';
 import { csvField } from '../../../engine/output/findings-csv.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict } from '../../errors.ts';
+import { badRequest, coded } from '../../errors.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
 import { XLSX_TYPE } from '../../resources/query-params.ts';
@@ -46,8 +46,8 @@ async function usageAnalysis(db: Database, request: FastifyRequest): Promise<Usa
   const ctx = await resourceContext(db, findingsResource, request, 'read');
   const { id } = request.params as { id: string };
   const a = await findScoped<UsageAnalysis>(db, 'analyses', ctx, id, 'id, status, with_usage, analysis_date, usage_from, usage_to, system_period_id', 'analysis');
-  if (a.status !== 'completed') throw conflict('Only a completed analysis has findings', 'NOT_COMPLETED');
-  if (!a.with_usage) throw conflict('The analysis ran without usage; run one with the period\'s usage table', 'NO_USAGE');
+  if (a.status !== 'completed') throw coded(409, 'NOT_COMPLETED', {}, 'Only a completed analysis has findings');
+  if (!a.with_usage) throw coded(409, 'NO_USAGE', {}, 'The analysis ran without usage; run one with the period\'s usage table');
   return a;
 }
 
