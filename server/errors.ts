@@ -49,9 +49,7 @@ export function invalidInput(issues: readonly { path: readonly PropertyKey[]; me
   const errors = fieldErrors(issues);
   const invisible = Object.keys(errors).find((k) => errors[k] === INVISIBLE_MESSAGE);
   if (invisible !== undefined) {
-    return new AppError(400, 'INVISIBLE_CHARACTER', `The field ${invisible} contains a zero-width or direction control character`, errors, {
-      field: invisible,
-    });
+    return coded(400, 'INVISIBLE_CHARACTER', { field: invisible }, `The field ${invisible} contains a zero-width or direction control character`, errors);
   }
   return badRequest('Fill in all fields correctly', errors);
 }

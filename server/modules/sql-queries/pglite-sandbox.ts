@@ -5,7 +5,7 @@ import { AppError, coded } from '../../errors.ts';
 import { PERIOD_TABLES, type PeriodTable } from '../../../contracts/period-tables.ts';
 import { isUuid } from '../../../contracts/ids.ts';
 import type { WorkerReply, WorkerRequest } from './sandbox-messages.ts';
-import { refused, SANDBOX_VIEWS, timedOut, type SandboxOptions, type SandboxResult } from './sandbox.ts';
+import { queryRefused, SANDBOX_VIEWS, timedOut, type SandboxOptions, type SandboxResult } from './sandbox.ts';
 import { tokenize } from './sql-guard.ts';
 import { forkModule } from './fork-module.ts';
 import { schemaTemplateFile } from '../../db/schema-template.ts';
@@ -64,7 +64,7 @@ class SandboxWorker {
     }).then((reply) => {
       const r = reply as WorkerReply;
       if (r.type !== 'error') return r;
-      if (r.statusCode && r.code) throw new AppError(r.statusCode, r.code, r.message);
+      if (r.statusCode && r.code) throw new AppError(r.statusCode, r.code, r.message, undefined, r.params);
       throw new Error(r.message);
     });
   }
@@ -195,7 +195,7 @@ export async function runInSandboxWorker(db: Database, importId: string, text: s
         // Died before the query ran (a damaged schema dump, …): once more with a fresh one.
         if (!started && attempt === 0) return undefined;
         // Died under the query (out of memory, …): a fresh one serves the next run.
-        throw refused('The query failed: the sandbox stopped it');
+        throw queryRefused('SQL_FAILED', 'The query failed: the sandbox stopped it');
       }
     });
     if (outcome) return outcome;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, coded } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { enqueueTenantJob, tenantLimits } from '../../jobs/admission.ts';
 import { JOBS, type ImportUsageJob } from '../../jobs/job-names.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -78,7 +78,7 @@ export function registerUsageRoutes(app: FastifyInstance, options: { db: Databas
         });
         if (upload.files.length !== 1 || !SINGLE_TABLE.includes(path.extname(upload.files[0]).toLowerCase())) {
           await rm(upload.dir, { recursive: true, force: true });
-          throw badRequest('Send one usage export: a .csv, .txt, .tsv or .xlsx file');
+          throw coded(400, 'ONE_USAGE_FILE', {}, 'Send one usage export: a .csv, .txt, .tsv or .xlsx file');
         }
         const claimed = await db.query(
           `INSERT INTO system_period_usage (system_period_id, customer_id, status, progress, importing_id)
