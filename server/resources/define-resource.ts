@@ -6,7 +6,7 @@ import { pageAllows, type PageOperation } from '../../contracts/pages.ts';
 import type { RequestUser, Role } from '../auth/roles.ts';
 import type { Database } from '../db/database.ts';
 import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
-import { AppError, badRequest, bodyNotObject, coded, conflict, invalidInput, pageForbidden, recordNotFound, roleForbidden } from '../errors.ts';
+import { AppError, badRequest, bodyNotObject, coded, invalidInput, pageForbidden, recordNotFound, roleForbidden } from '../errors.ts';
 import { countCacheOf } from './count-cache.ts';
 import { keptIds, pageOfKept } from './kept-search.ts';
 import { resolveTenant } from '../platform/resource/tenant.ts';
@@ -77,6 +77,8 @@ export interface ResourceSpec {
   stamp?: (ctx: ResourceContext, op: 'create' | 'update') => Record<string, unknown>;
   /** Message of the 409 on a unique-constraint violation. */
   conflictMessage?: string;
+  /** The code of that answer, when the resource has one of its own (else RECORD_EXISTS naming the resource). */
+  conflictCode?: 'SYSTEM_EXISTS' | 'RISK_PERIOD_EXISTS' | 'EMAIL_EXISTS';
   /**
    * Which writes the resource offers; all by default. Reads (list, get) always exist. `custom`:
    * the module registers that route itself (e.g. a create that enqueues a job).
@@ -134,10 +136,12 @@ export const resources = new Map<string, ResourceSpec>();
 /** Turns database errors the client caused into API errors; others go on as 500. */
 function mapDbError(e: unknown, spec: ResourceSpec, op: 'read' | 'write' | 'delete'): never {
   const code = (e as { code?: string } | null)?.code;
-  if (code === '23505') throw conflict(spec.conflictMessage ?? `A ${spec.name} record with these values already exists`);
+  if (code === '23505') {
+    throw coded(409, spec.conflictCode ?? 'RECORD_EXISTS', spec.conflictCode ? {} : { resource: spec.name }, spec.conflictMessage ?? `A ${spec.name} record with these values already exists`);
+  }
   if (code === '23503') {
     if (op === 'delete') throw coded(409, 'IN_USE', {}, 'The record is still in use and cannot be deleted');
-    throw badRequest('A referenced record does not exist');
+    throw coded(400, 'REFERENCE_MISSING', {}, 'A referenced record does not exist');
   }
   // PGlite checks a parameter against its column's type before the database sees it, and its error has no code.
   const pgliteType = code === undefined && e instanceof Error && /^Invalid input for [a-z ]+ type$/.test(e.message);

@@ -20,9 +20,6 @@ export const SERVER_RULES: readonly Rule[] = [
   rule(/^Choose (?:a|the) customer \(X-Customer-Id\)/, 'segra.server.choose_customer'),
   rule(/^Fill in all fields correctly$/, 'segra.server.fill_fields'),
   rule(/^The (?:\S+ )?parameter\b|^Customer must be a customer id$/, 'segra.server.bad_parameter'),
-  rule(/^A referenced record does not exist$/, 'segra.server.referenced_missing'),
-  rule(/^A risk period with this name already exists$/, 'segra.server.risk_period_exists'),
-  rule(/^A default analysis must be chosen/, 'segra.server.default_analysis_needed'),
   rule(/^The import failed because of an error on the server/, 'segra.server.import_failed'),
   rule(/^The import was canceled$/, 'segra.server.import_canceled'),
   rule(/^The process running (?:this analysis|this import|the basis checks) stopped|^The server stopped while the basis checks ran/, 'segra.server.process_stopped'),
@@ -31,12 +28,6 @@ export const SERVER_RULES: readonly Rule[] = [
   rule(/has no imported (?:data|ruleset); upload/, 'segra.errors.code.PERIOD_EMPTY'),
   rule(/^The system period has no imported data$/, 'segra.errors.code.PERIOD_NOT_READY'),
   rule(/^The period was imported again meanwhile/, 'segra.errors.code.PERIOD_CHANGED'),
-  rule(/^analysisId must be an analysis id$|^An analysis must be named$/, 'segra.server.choose_analysis'),
-  rule(/^The analysis does not exist or has not completed$/, 'segra.errors.code.NOT_COMPLETED'),
-  rule(/^days must be a whole number of days/, 'segra.server.days_range'),
-  rule(/^A \S+ must be named$/, 'segra.server.name_holder'),
-  rule(/^Choose a user$/, 'segra.server.choose_user'),
-  rule(/^The format must be json, csv or xlsx$/, 'segra.server.format_json_csv_xlsx'),
   rule(/^The system period has no usage table/, 'segra.server.no_usage_table'),
 ];
 

@@ -71,6 +71,7 @@ export const FIELD_MESSAGES: Record<string, string> = {
   'Name is required': 'ra.validation.required',
   'Username is required': 'ra.validation.required',
   'Select a licence file first': 'segra.errors.code.NO_FILE',
+  'Choose a user': 'segra.errors.code.USER_REQUIRED',
   'Control characters are not allowed': 'segra.validation.control_characters',
   [INVISIBLE_MESSAGE]: 'segra.validation.invisible_characters',
   // Mitigating controls (issue 16).

@@ -99,6 +99,7 @@ export const appUsersResource: ResourceSpec = {
   access: { read: ['Admin', 'SuperAdmin'], write: WRITE_ROLES, page: 'user/add' },
   touchOnUpdate: ['updated_at'],
   conflictMessage: 'A user with this email already exists',
+  conflictCode: 'EMAIL_EXISTS',
 };
 
 const withoutHash = (record: unknown): unknown => {
@@ -123,7 +124,7 @@ async function targetCustomer(db: Database, request: FastifyRequest, id?: string
  * (customer_id, id) foreign keys): answer 400 naming the field.
  */
 async function namedReferenceError(db: Database, e: unknown, request: FastifyRequest, id?: string): Promise<never> {
-  if (!(e instanceof AppError && e.statusCode === 400 && e.message === 'A referenced record does not exist')) throw e;
+  if (!(e instanceof AppError && e.code === 'REFERENCE_MISSING')) throw e;
   const body = request.body as { departmentId?: unknown; groupId?: unknown };
   const customerId = await targetCustomer(db, request, id);
   const errors: Record<string, string> = {};

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { exportRuleset, RULESET_EXPORT_FORMATS, type RulesetExportFormat } from '../../importers/ruleset-export.ts';
-import { AppError, badRequest, coded, conflict } from '../../errors.ts';
+import { AppError, badRequest, coded } from '../../errors.ts';
 import { enqueueTenantJob, tenantLimits } from '../../jobs/admission.ts';
 import { JOBS, type ImportRulesetJob } from '../../jobs/job-names.ts';
 import { loadRuleset } from '../../periods/ruleset-store.ts';
@@ -41,6 +41,7 @@ export const riskPeriodsResource: ResourceSpec = {
   access: { read: ['Admin', 'User', 'SuperAdmin'], write: ['Admin', 'User', 'SuperAdmin'], page: 'risk/period' },
   touchOnUpdate: ['updated_at'],
   conflictMessage: 'A risk period with this name already exists',
+  conflictCode: 'RISK_PERIOD_EXISTS',
   async beforeDelete(db, id) {
     const { rows } = await db.query<{ status: string }>('SELECT status FROM risk_periods WHERE id = $1', [id]);
     if (rows[0]?.status === 'importing') throw coded(409, 'IMPORT_RUNNING', {}, 'The ruleset is being imported; wait until the import ends');
@@ -123,7 +124,7 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
       });
       return reply.status(201).send(created);
     } catch (e) {
-      if ((e as { code?: string }).code === '23505') throw conflict('A risk period with this name already exists');
+      if ((e as { code?: string }).code === '23505') throw coded(409, 'RISK_PERIOD_EXISTS', {}, 'A risk period with this name already exists');
       if (e instanceof AppError) throw e;
       throw e;
     }

@@ -88,6 +88,7 @@ export const systemsResource: ResourceSpec = {
   access: { read: ['Admin', 'User', 'SuperAdmin'], write: WRITE_ROLES, page: 'system/default' },
   touchOnUpdate: ['updated_at'],
   conflictMessage: 'System already exists',
+  conflictCode: 'SYSTEM_EXISTS',
 };
 
 const systemExists = (): AppError => coded(409, 'SYSTEM_EXISTS', {}, 'System already exists');

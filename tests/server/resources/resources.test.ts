@@ -268,7 +268,7 @@ function resourcesSuite(target: TestDatabase): void {
     it('answers 409 to a duplicate name, but the same name is fine in another customer', async () => {
       const r = await call('adminA', 'POST', '/api/departments', { name: 'Sales' });
       expect(r.statusCode).toBe(409);
-      expect(r.json()).toEqual({ code: 'CONFLICT', message: 'A department with this name already exists' });
+      expect(r.json()).toEqual({ code: 'RECORD_EXISTS', params: { resource: 'departments' }, message: 'A department with this name already exists' });
       const rename = await call('adminA', 'PUT', `/api/departments/${made.IT}`, { name: 'Sales' });
       expect(rename.statusCode).toBe(409);
       expect((await call('adminB', 'POST', '/api/departments', { name: 'Sales' })).statusCode).toBe(201);
