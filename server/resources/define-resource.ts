@@ -374,7 +374,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   if (offers('create')) app.post(base, { ...write, ...documentationOnly(docs.create) }, async (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = await context(request, 'create');
     if (spec.tenantScoped && ctx.customerId === null) {
-      throw badRequest('Choose a customer (X-Customer-Id) to create a record in');
+      throw coded(400, 'CUSTOMER_REQUIRED', {}, 'Choose a customer (X-Customer-Id) to create a record in');
     }
     const data = validate(spec.createSchema, request.body);
     await checkReferences(data, ctx);

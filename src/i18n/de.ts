@@ -255,7 +255,6 @@ export const de = {
     },
     errors: {
       not_found: 'Keine Daten gefunden',
-      choose_customer: 'Wählen Sie zuerst einen aktiven Kunden.',
       chunk_load: 'Die Seite konnte nicht geladen werden (die Verbindung brach ab oder antwortete nicht innerhalb von 120 Sekunden). Laden Sie die Seite neu.',
       persist_timeout: 'Ihre gespeicherten Anzeigeeinstellungen konnten nicht innerhalb von 5 Sekunden wiederhergestellt werden; es gelten die Standardwerte.',
       persist_unavailable: 'Der Browser erlaubt keinen lokalen Speicher; Ihre Anzeigeeinstellungen werden nicht gespeichert.',

@@ -258,7 +258,6 @@ export const en = {
     },
     errors: {
       not_found: 'Data not found',
-      choose_customer: 'Choose an active customer first.',
       chunk_load: 'The page could not be loaded (the connection failed or did not answer within 120 seconds). Reload the page.',
       persist_timeout: 'Your saved display settings could not be restored within 5 seconds; the defaults are in use.',
       persist_unavailable: 'The browser does not allow local storage; your display settings will not be kept.',

@@ -17,7 +17,6 @@ const rule = (pattern: RegExp, key: string, ...params: string[]): Rule => ({ pat
 
 /** API messages (`{ message, code }`), first match wins. */
 export const SERVER_RULES: readonly Rule[] = [
-  rule(/^Choose (?:a|the) customer \(X-Customer-Id\)/, 'segra.server.choose_customer'),
   rule(/^Fill in all fields correctly$/, 'segra.server.fill_fields'),
   rule(/^The (?:\S+ )?parameter\b|^Customer must be a customer id$/, 'segra.server.bad_parameter'),
   rule(/^The import failed because of an error on the server/, 'segra.server.import_failed'),

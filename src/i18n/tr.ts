@@ -255,7 +255,6 @@ export const tr = {
     },
     errors: {
       not_found: 'Veri bulunamadı',
-      choose_customer: 'Önce etkin bir müşteri seçin.',
       chunk_load: 'Sayfanın dosyaları yüklenemedi (bağlantı kesildi ya da 120 saniye içinde yanıt gelmedi). Sayfayı yenileyin.',
       persist_timeout: 'Kayıtlı görünüm ayarlarınız 5 saniye içinde geri yüklenemedi; varsayılan ayarlar kullanılıyor.',
       persist_unavailable: 'Tarayıcı yerel depolamaya izin vermiyor; görünüm ayarlarınız saklanmayacak.',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { WARNING_CODES } from '../../../engine/model/data-warnings.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, bodyNotObject, coded, invalidInput } from '../../errors.ts';
+import { bodyNotObject, coded, invalidInput } from '../../errors.ts';
 import type { Config } from '../../config.ts';
 import { enqueueTenantJob, tenantLimits, withdrawTenantJob } from '../../jobs/admission.ts';
 import { JOBS, type AnalysisJob } from '../../jobs/job-names.ts';
@@ -114,7 +114,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
   const documented = documentationOnly({ summary: 'Request an analysis (enqueued)', body: jsonSchemaOf(createSchema) });
   app.post('/api/analyses', { preHandler: app.authenticate, config: { resource: 'analyses', page: 'reports/create' }, ...documented }, async (request, reply) => {
     const ctx = await resourceContext(db, { ...analysesResource, access: { ...analysesResource.access, page: 'reports/create' } }, request, 'create');
-    if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id) to create a record in');
+    if (ctx.customerId === null) throw coded(400, 'CUSTOMER_REQUIRED', {}, 'Choose a customer (X-Customer-Id) to create a record in');
     if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw bodyNotObject();
     const parsed = createSchema.safeParse(request.body);
     if (!parsed.success) throw invalidInput(parsed.error.issues);

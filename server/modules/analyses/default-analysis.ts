@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { badRequest, bodyNotObject, coded, invalidInput } from '../../errors.ts';
+import { bodyNotObject, coded, invalidInput } from '../../errors.ts';
 import { resourceContext, type ResourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { audit } from '../audit/audit.ts';
@@ -49,7 +49,7 @@ export function registerDefaultAnalysis(app: FastifyInstance, db: Database): voi
 
   app.put('/api/default-analysis', { preHandler: app.authenticate, config: { page: 'reports/analyze-request' } }, async (request) => {
     const ctx = await resourceContext(db, writeGate, request, 'update');
-    if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id) to set its default analysis');
+    if (ctx.customerId === null) throw coded(400, 'CUSTOMER_REQUIRED', {}, 'Choose a customer (X-Customer-Id) to set its default analysis');
     if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw bodyNotObject();
     const parsed = body.safeParse(request.body);
     if (!parsed.success) throw invalidInput(parsed.error.issues);

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { csvField } from '../../../engine/output/findings-csv.ts';
 import { reapplyMitigations } from '../../analyses/mitigations.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, coded } from '../../errors.ts';
+import { AppError, coded } from '../../errors.ts';
 import { isInputError } from '../../importers/input-error.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
 import { formatParam, XLSX_TYPE } from '../../resources/query-params.ts';
@@ -96,7 +96,7 @@ export async function withUploadedFile<T>(request: FastifyRequest, read: (file: 
 
 async function writeContext(db: Database, spec: ResourceSpec, request: FastifyRequest, op: 'read' | 'create'): Promise<ResourceContext & { customerId: string }> {
   const ctx = await resourceContext(db, spec, request, op);
-  if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id)');
+  if (ctx.customerId === null) throw coded(400, 'CUSTOMER_REQUIRED', {}, 'Choose a customer (X-Customer-Id)');
   return ctx as ResourceContext & { customerId: string };
 }
 

@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
 import { audit } from '../audit/audit.ts';
-import { badRequest, coded } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { isUuid, resourceContext } from '../../resources/define-resource.ts';
 import { filterConditions } from '../../resources/list-filter.ts';
 import { jsonParam, rangeParam, sendContentRange } from '../../resources/query-params.ts';
@@ -163,7 +163,7 @@ export function registerMitigationReports(app: FastifyInstance, db: Database, co
   // The owners of controls whose mitigations expire soon are told by mail (issue 16).
   app.post('/api/reports/mitigations/expiring/notify', auth, async (request) => {
     const ctx = await resourceContext(db, mitigationsResource, request, 'update');
-    if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id)');
+    if (ctx.customerId === null) throw coded(400, 'CUSTOMER_REQUIRED', {}, 'Choose a customer (X-Customer-Id)');
     return notifyExpiringOwners(db, mail, ctx.customerId, ctx.user, new Date());
   });
 
