@@ -73,6 +73,7 @@ export const ERROR_CODES = {
   ONE_USAGE_FILE: [],
   ORIGIN_NOT_ALLOWED: [],
   PAGE_FORBIDDEN: ['page'],
+  PARAMETER_INVALID: ['parameter'],
   PERIOD_CHANGED: [],
   PERIOD_EMPTY: [],
   PERIOD_NOT_READY: [],
@@ -122,6 +123,7 @@ export const ERROR_CODES = {
   USER_RUNNING_SIMULATIONS: ['limit'],
   USER_TYPES_REQUIRED: ['types'],
   USER_TYPE_UNKNOWN: ['types', 'value'],
+  VALUE_INVALID: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

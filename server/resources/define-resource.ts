@@ -146,7 +146,7 @@ function mapDbError(e: unknown, spec: ResourceSpec, op: 'read' | 'write' | 'dele
   // PGlite checks a parameter against its column's type before the database sees it, and its error has no code.
   const pgliteType = code === undefined && e instanceof Error && /^Invalid input for [a-z ]+ type$/.test(e.message);
   if (pgliteType || code === '22P02' || code === '22007' || code === '22008' || code === '22003' || code === '23502' || code === '23514') {
-    throw badRequest(op === 'read' ? 'The filter parameter has a value of the wrong type' : 'A value is not valid');
+    throw op === 'read' ? coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, 'The filter parameter has a value of the wrong type') : coded(400, 'VALUE_INVALID', {}, 'A value is not valid');
   }
   throw e;
 }

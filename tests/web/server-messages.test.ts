@@ -107,7 +107,7 @@ describe('server messages in the UI’s language', () => {
   it('every message the API throws is known to a rule (a new one must be added to the catalogue)', () => {
     const messages = literalMessages(serverFiles, /\b(?:badRequest|conflict|refused|licenceError)\(|new AppError\(\s*\d+,\s*'[A-Z_]+',/g);
     // The scanner still finds the throws of English alone (fewer as they become codes, issue 31).
-    expect(messages.length).toBeGreaterThan(20);
+    expect(messages.length).toBeGreaterThan(0);
     const unknown = messages.filter((m) => matchRule(SERVER_RULES, m.text) === null).map((m) => `${m.file}: ${m.text}`);
     expect(unknown).toEqual([]);
   });

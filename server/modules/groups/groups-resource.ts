@@ -176,7 +176,7 @@ export function registerGroups(app: FastifyInstance, db: Database): void {
       await groupInScope(db, request, id);
       const mode = (request.query as { mode?: unknown } | undefined)?.mode;
       if (mode !== undefined && mode !== 'override' && mode !== 'update') {
-        throw badRequest("The mode parameter must be 'override' or 'update'");
+        throw coded(400, 'PARAMETER_INVALID', { parameter: 'mode' }, "The mode parameter must be 'override' or 'update'");
       }
       if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) {
         throw bodyNotObject();

@@ -83,7 +83,7 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
     const period = await findScoped<{ name: string }>(db, 'risk_periods', ctx, id, 'name', 'risk period');
     const format = (request.query as { format?: string }).format ?? 'zip';
     if (!(RULESET_EXPORT_FORMATS as readonly string[]).includes(format)) {
-      throw badRequest(`The format parameter must be one of ${RULESET_EXPORT_FORMATS.join(', ')}`);
+      throw coded(400, 'PARAMETER_INVALID', { parameter: 'format' }, `The format parameter must be one of ${RULESET_EXPORT_FORMATS.join(', ')}`);
     }
     const ruleset = await loadRuleset(db, id);
     const { body, contentType, extension } = await exportRuleset(ruleset, format as RulesetExportFormat);
