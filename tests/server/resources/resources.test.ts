@@ -305,7 +305,8 @@ function resourcesSuite(target: TestDatabase): void {
       for (const [params, name] of bad) {
         const r = await list('adminA', 'departments', params);
         expect(r.statusCode, JSON.stringify(params)).toBe(400);
-        expect(r.json().code).toBe('BAD_REQUEST');
+        // Issue 31: the refusal names the parameter in its params, for the UI to word.
+        expect(r.json()).toMatchObject({ code: 'PARAMETER_INVALID', params: { parameter: name } });
         expect(r.json().message).toContain(name);
       }
       expect((await list('adminA', 'departments', { range: [0, 999] })).statusCode).toBe(200);
