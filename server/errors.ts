@@ -25,7 +25,6 @@ export const coded = (statusCode: number, code: ErrorCode, params: Record<string
 
 export const badRequest = (message: string, errors?: Record<string, string>): AppError =>
   new AppError(400, 'BAD_REQUEST', message, errors);
-export const conflict = (message: string, code = 'CONFLICT'): AppError => new AppError(409, code, message);
 
 /** A record that does not exist, or is another tenant's (DESIGN 6: both 404). */
 export const recordNotFound = (resource: string, id: unknown = ''): AppError =>
