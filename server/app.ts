@@ -85,7 +85,7 @@ export async function buildApp(
     if (status >= 500) {
       // Internals stay in the log; the answer carries the request id to find them.
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ message: 'Internal error', code: 'INTERNAL', requestId: request.id });
+      return reply.status(500).send({ message: 'Internal error', code: 'INTERNAL', params: {}, requestId: request.id });
     }
     return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
   });
@@ -132,7 +132,7 @@ export async function buildApp(
       if (pathname.startsWith('/api/') || request.method !== 'GET' || STATIC_FILE.test(pathname)) {
         return reply
           .status(404)
-          .send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+          .send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'ROUTE_NOT_FOUND', params: {} });
       }
       return reply.sendFile('index.html');
     });

@@ -25,11 +25,6 @@ export const coded = (statusCode: number, code: ErrorCode, params: Record<string
 
 export const badRequest = (message: string, errors?: Record<string, string>): AppError =>
   new AppError(400, 'BAD_REQUEST', message, errors);
-export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED'): AppError =>
-  new AppError(401, code, message);
-export const forbidden = (message = 'Not allowed'): AppError => new AppError(403, 'FORBIDDEN', message);
-export const notFound = (message = 'Not found'): AppError => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (message: string, code = 'CONFLICT'): AppError => new AppError(409, code, message);
 
 /** A record that does not exist, or is another tenant's (DESIGN 6: both 404). */
 export const recordNotFound = (resource: string, id: unknown = ''): AppError =>
@@ -53,9 +48,7 @@ export function invalidInput(issues: readonly { path: readonly PropertyKey[]; me
   const errors = fieldErrors(issues);
   const invisible = Object.keys(errors).find((k) => errors[k] === INVISIBLE_MESSAGE);
   if (invisible !== undefined) {
-    return new AppError(400, 'INVISIBLE_CHARACTER', `The field ${invisible} contains a zero-width or direction control character`, errors, {
-      field: invisible,
-    });
+    return coded(400, 'INVISIBLE_CHARACTER', { field: invisible }, `The field ${invisible} contains a zero-width or direction control character`, errors);
   }
   return badRequest('Fill in all fields correctly', errors);
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database.ts';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable.ts';
-import { unauthorized } from '../errors.ts';
+import { coded } from '../errors.ts';
 import type { AccessTokenClaims, RequestUser } from './roles.ts';
 import { sessionVersions, type SessionVersions } from './session-versions.ts';
 
@@ -77,10 +77,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { secret: str
       // keeps its session (DESIGN 7b: 503, never 401, while the database is away).
       if (isDatabaseUnavailable(e)) throw databaseUnavailable();
       const code = (e as { code?: string }).code;
-      if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw unauthorized('The session has expired; log in again', 'TOKEN_EXPIRED');
-      if (code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER') throw unauthorized('Authentication required');
-      if (code === 'FST_JWT_AUTHORIZATION_TOKEN_UNTRUSTED') throw unauthorized('The session has ended; log in again', 'SESSION_ENDED');
-      throw unauthorized('The access token is not valid', 'TOKEN_INVALID');
+      if (code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED') throw coded(401, 'TOKEN_EXPIRED', {}, 'The session has expired; log in again');
+      if (code === 'FST_JWT_NO_AUTHORIZATION_IN_HEADER') throw coded(401, 'UNAUTHORIZED', {}, 'Authentication required');
+      if (code === 'FST_JWT_AUTHORIZATION_TOKEN_UNTRUSTED') throw coded(401, 'SESSION_ENDED', {}, 'The session has ended; log in again');
+      throw coded(401, 'TOKEN_INVALID', {}, 'The access token is not valid');
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_TEXT_LENGTH } from '../../contracts/text-limits.ts';
-import { AppError, badRequest } from '../errors.ts';
+import { coded } from '../errors.ts';
 import { controlCharacterField, overlongTextField } from './control-characters.ts';
 
 export const CONTROL_CHARACTER_MESSAGE = 'Control characters are not allowed';
@@ -44,19 +44,16 @@ export function apiHygiene(app: FastifyInstance): void {
     if (!isApi(request.url)) return;
     const query = controlCharacterField(request.query) ?? controlCharacterField(jsonQuery(request.query));
     if (query !== null) {
-      throw badRequest(`The query parameter ${query} contains a control character`, { [query]: CONTROL_CHARACTER_MESSAGE });
+      throw coded(400, 'CONTROL_CHARACTER', { field: query }, `The query parameter ${query} contains a control character`, { [query]: CONTROL_CHARACTER_MESSAGE });
     }
     // Bodies only: query parameters store nothing, and a long id list in `filter` is a query like any other.
     const long = overlongTextField(request.body);
     if (long !== null) {
-      throw new AppError(400, 'TEXT_TOO_LONG', `The field ${long} is longer than ${MAX_TEXT_LENGTH} characters`, { [long]: `${long} is too long` }, {
-        field: long,
-        limit: MAX_TEXT_LENGTH,
-      });
+      throw coded(400, 'TEXT_TOO_LONG', { field: long, limit: MAX_TEXT_LENGTH }, `The field ${long} is longer than ${MAX_TEXT_LENGTH} characters`, { [long]: `${long} is too long` });
     }
     const body = controlCharacterField(request.body);
     if (body !== null) {
-      throw badRequest(`The field ${body} contains a control character`, { [body]: CONTROL_CHARACTER_MESSAGE });
+      throw coded(400, 'CONTROL_CHARACTER', { field: body }, `The field ${body} contains a control character`, { [body]: CONTROL_CHARACTER_MESSAGE });
     }
   });
 }

@@ -32,8 +32,15 @@ export type SimulationAnswer =
       /** Decoding and preparing the holder's slice of the period in the thread (simulation-worker.ts). */
       prepareMs?: number;
     }
-  // A user or role that is not in the period: the route answers 404 with the message.
-  | { ok: false; notFound: string };
+  // A user or role that is not in the period: the route answers 404 with its code (DESIGN 6).
+  | { ok: false; notFound: HolderMissing };
+
+/** A holder the period lacks: the 404's code, the name it carries, and the English text. */
+export interface HolderMissing {
+  code: 'USER_NOT_IN_PERIOD' | 'ROLE_NOT_IN_PERIOD';
+  name: string;
+  message: string;
+}
 
 /**
  * One simulation (DESIGN 5.14) on a prepared analysis, with the customer's acceptances and
@@ -47,9 +54,12 @@ export function simulatePrepared(
   mitigations: readonly MitigationAssignment[] = [],
 ): SimulationAnswer {
   const l = prepared.landscape;
-  if (ask.user !== undefined && !l.users.has(ask.user)) return { ok: false, notFound: `User ${ask.user} is not in the system period (USR02)` };
+  if (ask.user !== undefined && !l.users.has(ask.user)) {
+    return { ok: false, notFound: { code: 'USER_NOT_IN_PERIOD', name: ask.user, message: `User ${ask.user} is not in the system period (USR02)` } };
+  }
   const roles = new Set(l.roles);
-  const unknown = (role: string | undefined, what: string): string | null => (role !== undefined && !roles.has(role) ? `${what} ${role} is not in the system period` : null);
+  const unknown = (role: string | undefined, what: string): HolderMissing | null =>
+    role !== undefined && !roles.has(role) ? { code: 'ROLE_NOT_IN_PERIOD', name: role, message: `${what} ${role} is not in the system period` } : null;
   const missing =
     unknown(ask.role, 'Role') ??
     ask.addRoles.map((r) => unknown(r, 'Role to add')).find(Boolean) ??
@@ -68,7 +78,10 @@ export function simulatePrepared(
   try {
     result = simulateOn(prepared, simulation);
   } catch (e) {
-    if (e instanceof SimulationError) return { ok: false, notFound: e.message };
+    // The holder checks above run first, so this names the request's own holder.
+    if (e instanceof SimulationError) {
+      return { ok: false, notFound: { code: ask.user !== undefined ? 'USER_NOT_IN_PERIOD' : 'ROLE_NOT_IN_PERIOD', name: ask.user ?? ask.role ?? '', message: e.message } };
+    }
     throw e;
   }
   const simulateMs = performance.now() - t0;

@@ -6,7 +6,7 @@ import { pageAllows, type PageOperation } from '../../contracts/pages.ts';
 import type { RequestUser, Role } from '../auth/roles.ts';
 import type { Database } from '../db/database.ts';
 import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
-import { AppError, badRequest, bodyNotObject, conflict, invalidInput, pageForbidden, recordNotFound, roleForbidden } from '../errors.ts';
+import { AppError, badRequest, bodyNotObject, coded, invalidInput, pageForbidden, recordNotFound, roleForbidden } from '../errors.ts';
 import { countCacheOf } from './count-cache.ts';
 import { keptIds, pageOfKept } from './kept-search.ts';
 import { resolveTenant } from '../platform/resource/tenant.ts';
@@ -77,6 +77,8 @@ export interface ResourceSpec {
   stamp?: (ctx: ResourceContext, op: 'create' | 'update') => Record<string, unknown>;
   /** Message of the 409 on a unique-constraint violation. */
   conflictMessage?: string;
+  /** The code of that answer, when the resource has one of its own (else RECORD_EXISTS naming the resource). */
+  conflictCode?: 'SYSTEM_EXISTS' | 'RISK_PERIOD_EXISTS' | 'EMAIL_EXISTS';
   /**
    * Which writes the resource offers; all by default. Reads (list, get) always exist. `custom`:
    * the module registers that route itself (e.g. a create that enqueues a job).
@@ -134,15 +136,17 @@ export const resources = new Map<string, ResourceSpec>();
 /** Turns database errors the client caused into API errors; others go on as 500. */
 function mapDbError(e: unknown, spec: ResourceSpec, op: 'read' | 'write' | 'delete'): never {
   const code = (e as { code?: string } | null)?.code;
-  if (code === '23505') throw conflict(spec.conflictMessage ?? `A ${spec.name} record with these values already exists`);
+  if (code === '23505') {
+    throw coded(409, spec.conflictCode ?? 'RECORD_EXISTS', spec.conflictCode ? {} : { resource: spec.name }, spec.conflictMessage ?? `A ${spec.name} record with these values already exists`);
+  }
   if (code === '23503') {
-    if (op === 'delete') throw conflict('The record is still in use and cannot be deleted', 'IN_USE');
-    throw badRequest('A referenced record does not exist');
+    if (op === 'delete') throw coded(409, 'IN_USE', {}, 'The record is still in use and cannot be deleted');
+    throw coded(400, 'REFERENCE_MISSING', {}, 'A referenced record does not exist');
   }
   // PGlite checks a parameter against its column's type before the database sees it, and its error has no code.
   const pgliteType = code === undefined && e instanceof Error && /^Invalid input for [a-z ]+ type$/.test(e.message);
   if (pgliteType || code === '22P02' || code === '22007' || code === '22008' || code === '22003' || code === '23502' || code === '23514') {
-    throw badRequest(op === 'read' ? 'The filter parameter has a value of the wrong type' : 'A value is not valid');
+    throw op === 'read' ? coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, 'The filter parameter has a value of the wrong type') : coded(400, 'VALUE_INVALID', {}, 'A value is not valid');
   }
   throw e;
 }
@@ -370,7 +374,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
   if (offers('create')) app.post(base, { ...write, ...documentationOnly(docs.create) }, async (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = await context(request, 'create');
     if (spec.tenantScoped && ctx.customerId === null) {
-      throw badRequest('Choose a customer (X-Customer-Id) to create a record in');
+      throw coded(400, 'CUSTOMER_REQUIRED', {}, 'Choose a customer (X-Customer-Id) to create a record in');
     }
     const data = validate(spec.createSchema, request.body);
     await checkReferences(data, ctx);

@@ -1,4 +1,4 @@
-import { badRequest } from '../errors.ts';
+import { coded } from '../errors.ts';
 import type { ResourceSpec } from './define-resource.ts';
 import { UUID_PATTERN as UUID } from '../../contracts/ids.ts';
 
@@ -27,15 +27,15 @@ export function isSearch(spec: Pick<ResourceSpec, 'filterable' | 'q'>, filter: u
  */
 export function filterConditions(spec: Pick<ResourceSpec, 'columns' | 'filterable' | 'filterAliases' | 'q'>, filterRaw: unknown, params: unknown[]): string[] {
   if (filterRaw === null || typeof filterRaw !== 'object' || Array.isArray(filterRaw)) {
-    throw badRequest('The filter parameter must be a JSON object');
+    throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, 'The filter parameter must be a JSON object');
   }
   const col = (field: string): string => quoteIdentifier(spec.columns[field]);
   const where: string[] = [];
   const listOf = (field: string, value: unknown): unknown[] => {
     const list = Array.isArray(value) ? value : [value];
-    if (list.length > MAX_RANGE) throw badRequest(`The filter parameter may list at most ${MAX_RANGE} values for ${field}`);
+    if (list.length > MAX_RANGE) throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, `The filter parameter may list at most ${MAX_RANGE} values for ${field}`);
     if (!list.every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
-      throw badRequest(`The filter parameter has a value of the wrong type for ${field}`);
+      throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, `The filter parameter has a value of the wrong type for ${field}`);
     }
     return list;
   };
@@ -52,7 +52,7 @@ export function filterConditions(spec: Pick<ResourceSpec, 'columns' | 'filterabl
       const ids = listOf(field, value).filter((v) => typeof v === 'string' && UUID.test(v)); // a malformed id matches nothing
       where.push(ids.length === 0 ? 'false' : `"id" IN (${marks(ids)})`);
     } else if (field === 'q' && spec.q?.length) {
-      if (typeof value !== 'string') throw badRequest('The filter parameter q must be a string');
+      if (typeof value !== 'string') throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, 'The filter parameter q must be a string');
       if (value.trim() === '') continue;
       params.push(`%${escapeLike(value.trim())}%`);
       const n = params.length;
@@ -66,7 +66,7 @@ export function filterConditions(spec: Pick<ResourceSpec, 'columns' | 'filterabl
       if (value === null) {
         where.push(`${column} IS NULL`);
       } else if (op === 'ilike') {
-        if (typeof value !== 'string') throw badRequest(`The filter parameter ${field} must be a string`);
+        if (typeof value !== 'string') throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, `The filter parameter ${field} must be a string`);
         params.push(`%${escapeLike(value)}%`);
         where.push(`${column}::text ILIKE $${params.length}`);
       } else {
@@ -74,7 +74,7 @@ export function filterConditions(spec: Pick<ResourceSpec, 'columns' | 'filterabl
         where.push(list.length === 0 ? 'false' : `${column} IN (${marks(list)})`);
       }
     } else {
-      throw badRequest(`The filter parameter has an unknown field: ${field}`);
+      throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, `The filter parameter has an unknown field: ${field}`);
     }
   }
   return where;

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { contentRange, filterSchema, rangeSchema, sortSchema } from '../../contracts/paging.ts';
-import { badRequest } from '../errors.ts';
+import { coded } from '../errors.ts';
 
 /**
  * The query parameters of the ra-data-simple-rest contract (DESIGN 6) and of exports, parsed
@@ -11,11 +11,11 @@ import { badRequest } from '../errors.ts';
 /** A JSON query parameter, or undefined when absent. */
 export function jsonParam(name: string, raw: unknown): unknown {
   if (raw === undefined) return undefined;
-  if (typeof raw !== 'string') throw badRequest(`The ${name} parameter must be given once, as JSON`);
+  if (typeof raw !== 'string') throw coded(400, 'PARAMETER_INVALID', { parameter: name }, `The ${name} parameter must be given once, as JSON`);
   try {
     return JSON.parse(raw);
   } catch {
-    throw badRequest(`The ${name} parameter is not valid JSON`);
+    throw coded(400, 'PARAMETER_INVALID', { parameter: name }, `The ${name} parameter is not valid JSON`);
   }
 }
 
@@ -25,7 +25,7 @@ export function sortParam(raw: unknown, sortable: readonly string[], fallback: r
   if (sort === undefined) return [fallback[0], fallback[1].toUpperCase() === 'DESC' ? 'DESC' : 'ASC'];
   const parsed = sortable.length > 0 ? sortSchema(sortable as [string, ...string[]]).safeParse(sort) : undefined;
   if (!parsed?.success) {
-    throw badRequest(`The sort parameter must be ["field","ASC"|"DESC"] with field one of: ${sortable.join(', ')}`);
+    throw coded(400, 'PARAMETER_INVALID', { parameter: 'sort' }, `The sort parameter must be ["field","ASC"|"DESC"] with field one of: ${sortable.join(', ')}`);
   }
   return parsed.data;
 }
@@ -36,17 +36,17 @@ export function rangeParam(raw: unknown, max = 1000): [number, number] | null {
   if (range === undefined) return null;
   const parsed = rangeSchema.safeParse(range);
   if (!parsed.success) {
-    throw badRequest('The range parameter must be [start,end]: two non-negative integers with start <= end');
+    throw coded(400, 'PARAMETER_INVALID', { parameter: 'range' }, 'The range parameter must be [start,end]: two non-negative integers with start <= end');
   }
   const [start, end] = parsed.data;
-  if (end - start + 1 > max) throw badRequest(`The range parameter may span at most ${max} records`);
+  if (end - start + 1 > max) throw coded(400, 'PARAMETER_INVALID', { parameter: 'range' }, `The range parameter may span at most ${max} records`);
   return [start, end];
 }
 
 /** `filter={…}` as a JSON object; `{}` when absent. */
 export function filterParam(raw: unknown): Record<string, unknown> {
   const parsed = filterSchema.safeParse(jsonParam('filter', raw) ?? {});
-  if (!parsed.success) throw badRequest('The filter parameter must be a JSON object');
+  if (!parsed.success) throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, 'The filter parameter must be a JSON object');
   return parsed.data;
 }
 
@@ -61,6 +61,6 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 /** `format=csv|xlsx` for exports; csv when absent. */
 export function formatParam(raw: unknown): 'csv' | 'xlsx' {
   const format = raw ?? 'csv';
-  if (format !== 'csv' && format !== 'xlsx') throw badRequest('The format parameter must be csv or xlsx');
+  if (format !== 'csv' && format !== 'xlsx') throw coded(400, 'PARAMETER_INVALID', { parameter: 'format' }, 'The format parameter must be csv or xlsx');
   return format;
 }

@@ -86,7 +86,7 @@ export async function dashboard(ctx: DemoContext, analysisId: string | null, use
     const params = { types: USER_TYPES.join(', '), ...(types.code === 'USER_TYPE_UNKNOWN' ? { value: types.value } : {}) };
     return error(400, 'The userTypes parameter names no user type SAP defines', types.code, undefined, params);
   }
-  if (!analysisId) return error(400, 'A default analysis must be chosen to see the full list', 'VALIDATION', { analysisId: 'Choose an analysis' });
+  if (!analysisId) return error(400, 'A default analysis must be chosen to see the full list', 'DEFAULT_ANALYSIS_REQUIRED', { analysisId: 'Choose an analysis' }, {});
   const a = await completedAnalysis(ctx, analysisId, 'chosen');
   if (a instanceof Response) return a;
   const fs = a.findings;

@@ -1,7 +1,7 @@
 import { SCOPE_REASONS, usersByScope, type DataQualitySummary, type ScopeReason } from '../../contracts/data-quality.ts';
 import { PERIOD_TABLES } from '../../contracts/period-tables.ts';
 import { date8ToIso } from '../../engine/model/dates.ts';
-import { contentRange, error, filterOf, json, parseJson } from './answers.ts';
+import { codedError, contentRange, filterOf, json, parseJson } from './answers.ts';
 import type { DemoContext } from './context.ts';
 import { DEMO_PERIOD_DATE } from './sample-extract.ts';
 import { DEMO_SYSTEM_PERIOD_ID } from './seed.ts';
@@ -12,7 +12,7 @@ import { DEMO_SYSTEM_PERIOD_ID } from './seed.ts';
  * import warnings.
  */
 export function dataQuality(ctx: DemoContext, periodId: string, rest: readonly string[], q: URLSearchParams): Response {
-  if (periodId !== DEMO_SYSTEM_PERIOD_ID) return error(404, `No system period ${periodId}`, 'NOT_FOUND');
+  if (periodId !== DEMO_SYSTEM_PERIOD_ID) return codedError(404, 'SYSTEM_PERIOD_NOT_FOUND', { id: periodId }, `No system period ${periodId}`);
   const users = usersByScope(ctx.extract, DEMO_PERIOD_DATE);
   if (rest.length === 0) {
     const byReason = Object.fromEntries(SCOPE_REASONS.map((r) => [r, users.filter((u) => u.reasons.includes(r)).length])) as Record<ScopeReason, number>;
@@ -31,7 +31,7 @@ export function dataQuality(ctx: DemoContext, periodId: string, rest: readonly s
     };
     return json(summary);
   }
-  if (rest.length !== 1 || rest[0] !== 'users') return error(404, 'Not found', 'NOT_FOUND');
+  if (rest.length !== 1 || rest[0] !== 'users') return codedError(404, 'ROUTE_NOT_FOUND', {}, 'Not found');
   const filter = filterOf(q);
   let rows = users;
   if (filter.scope === 'in' || filter.scope === 'out') rows = rows.filter((u) => u.inScope === (filter.scope === 'in'));

@@ -8,7 +8,7 @@ const VIEW_LIMIT = 500;
 
 const named = (q: URLSearchParams, key: 'user' | 'role'): string | Response => {
   const v = q.get(key)?.trim();
-  return v ? v : error(400, `A ${key} must be named`, 'VALIDATION', { [key]: `Name a ${key}` });
+  return v ? v : error(400, `A ${key} must be named`, 'HOLDER_REQUIRED', { [key]: `Name a ${key}` }, { level: key });
 };
 
 /** `GET /api/reports/user-view?analysisId=…&user=…`, as the server answers it, from the sample extract. */

@@ -2,7 +2,7 @@ import { simulate, SimulationError } from '../../engine/analysis/simulate.ts';
 import type { SimulationRequest } from '../../engine/model/analysis.ts';
 import { date8ToIso } from '../../engine/model/dates.ts';
 import { findingRecords } from '../../engine/output/finding-records.ts';
-import { bodyNotObject, error, json, recordNotFound } from './answers.ts';
+import { bodyNotObject, codedError, error, json, recordNotFound } from './answers.ts';
 import { analysisOptions } from './analyses.ts';
 import type { DemoContext } from './context.ts';
 import { DEMO_PERIOD_DATE } from './sample-extract.ts';
@@ -11,11 +11,19 @@ import { DEMO_RISK_PERIOD_ID, DEMO_SYSTEM_PERIOD_ID } from './seed.ts';
 
 const records = findingRecords;
 
-const notFound = (message: string): Response => error(404, message, 'NOT_FOUND');
+/** The server's 404 of a holder the period lacks (server/reports/simulate-prepared.ts). */
+interface HolderMissing {
+  code: 'USER_NOT_IN_PERIOD' | 'ROLE_NOT_IN_PERIOD';
+  name: string;
+  message: string;
+}
+const notFound = (m: HolderMissing): Response => codedError(404, m.code, { name: m.name }, m.message);
 
-/** The first user, period or role of the request the sample period lacks, as the server's 404 message. */
-function unknownIn(ctx: DemoContext, b: { systemPeriodId: string; riskPeriodId: string; user?: string; role?: string; addRoles: string[]; removeRoles: string[] }): string | null {
-  if (b.user !== undefined && !ctx.extract.users.some((u) => u.bname === b.user)) return `User ${b.user} is not in the system period (USR02)`;
+/** The first user or role of the request the sample period lacks, as the server's 404. */
+function unknownIn(ctx: DemoContext, b: { systemPeriodId: string; riskPeriodId: string; user?: string; role?: string; addRoles: string[]; removeRoles: string[] }): HolderMissing | null {
+  if (b.user !== undefined && !ctx.extract.users.some((u) => u.bname === b.user)) {
+    return { code: 'USER_NOT_IN_PERIOD', name: b.user, message: `User ${b.user} is not in the system period (USR02)` };
+  }
   const roles = new Set(ctx.extract.roleDefinitions.map((r) => r.role));
   const named: [string, string][] = [
     ...(b.role !== undefined ? [[b.role, 'Role'] as [string, string]] : []),
@@ -23,7 +31,7 @@ function unknownIn(ctx: DemoContext, b: { systemPeriodId: string; riskPeriodId: 
     ...b.removeRoles.map((r): [string, string] => [r, 'Role to remove']),
   ];
   const missing = named.find(([r]) => !roles.has(r));
-  return missing ? `${missing[1]} ${missing[0]} is not in the system period` : null;
+  return missing ? { code: 'ROLE_NOT_IN_PERIOD', name: missing[0], message: `${missing[1]} ${missing[0]} is not in the system period` } : null;
 }
 
 /**
@@ -53,7 +61,7 @@ export function simulation(ctx: DemoContext, body: unknown): Response {
   try {
     result = simulate(ctx.extract, ctx.ruleset, analysisOptions({ level: b.level, mode: b.mode, includeLocked: false, includeExpired: false }), request);
   } catch (e) {
-    if (e instanceof SimulationError) return notFound(e.message);
+    if (e instanceof SimulationError) return notFound({ code: b.user !== undefined ? 'USER_NOT_IN_PERIOD' : 'ROLE_NOT_IN_PERIOD', name: b.user ?? b.role ?? '', message: e.message });
     throw e;
   }
   const ms = Math.round((performance.now() - started) * 10) / 10;

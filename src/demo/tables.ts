@@ -1,5 +1,5 @@
 import { PERIOD_TABLES } from '../../contracts/period-tables.ts';
-import { contentRange, error, filterOf, json, notInDemo, parseJson } from './answers.ts';
+import { codedError, contentRange, filterOf, json, notInDemo, parseJson } from './answers.ts';
 import type { DemoContext } from './context.ts';
 import { DEMO_SYSTEM_PERIOD_ID } from './seed.ts';
 
@@ -27,12 +27,12 @@ function sortRows(rows: Row[], sort: unknown): Row[] {
 
 /** `GET /api/system-periods/:id/tables[/:table]`: the SAP tables of the sample period, by SAP column names. */
 export function periodTables(ctx: DemoContext, periodId: string, table: string | undefined, q: URLSearchParams): Response {
-  if (periodId !== DEMO_SYSTEM_PERIOD_ID) return error(404, `No system period ${periodId}`, 'NOT_FOUND');
+  if (periodId !== DEMO_SYSTEM_PERIOD_ID) return codedError(404, 'SYSTEM_PERIOD_NOT_FOUND', { id: periodId }, `No system period ${periodId}`);
   if (table === undefined) {
     return json(PERIOD_TABLES.map((t) => ({ table: t.sapName, rows: (ctx.extract[t.key] as unknown[]).length, columns: t.columns.map((c) => c.column.toUpperCase()) })));
   }
   const spec = PERIOD_TABLES.find((t) => t.sapName === table.toUpperCase());
-  if (!spec) return error(404, `No SAP table ${table} in a system period`, 'NOT_FOUND');
+  if (!spec) return codedError(404, 'SAP_TABLE_UNKNOWN', { table }, `No SAP table ${table} in a system period`);
   const all = (ctx.extract[spec.key] as unknown as Row[]).map((r) => Object.fromEntries(spec.columns.map((c) => [c.column.toUpperCase(), r[c.field] ?? null])));
   const rows = sortRows(filterRows(all, filterOf(q)), parseJson(q.get('sort')));
   const range = parseJson(q.get('range')) as [number, number] | undefined;

@@ -255,7 +255,6 @@ export const de = {
     },
     errors: {
       not_found: 'Keine Daten gefunden',
-      choose_customer: 'Wählen Sie zuerst einen aktiven Kunden.',
       chunk_load: 'Die Seite konnte nicht geladen werden (die Verbindung brach ab oder antwortete nicht innerhalb von 120 Sekunden). Laden Sie die Seite neu.',
       persist_timeout: 'Ihre gespeicherten Anzeigeeinstellungen konnten nicht innerhalb von 5 Sekunden wiederhergestellt werden; es gelten die Standardwerte.',
       persist_unavailable: 'Der Browser erlaubt keinen lokalen Speicher; Ihre Anzeigeeinstellungen werden nicht gespeichert.',
@@ -263,7 +262,6 @@ export const de = {
         SYSTEM_EXISTS: 'Das System existiert bereits',
         GROUP_IN_USE: 'Eine Gruppe kann nicht gelöscht werden, solange sie einem Benutzer zugeordnet ist',
         GROUP_PAGE_EXISTS: 'Die Gruppe hat diese Seite bereits. Überschreiben oder mit den gewählten Rechten ergänzen?',
-        CUSTOMER_HAS_USERS: 'Der Kunde hat Benutzer und kann nicht gelöscht werden',
         IN_USE: 'Der Datensatz wird noch verwendet und kann nicht gelöscht werden',
         EMAIL_EXISTS: 'Ein Konto mit dieser E-Mail existiert bereits',
         MAIL_FAILED: 'Die E-Mail zum Zurücksetzen des Passworts konnte nicht gesendet werden',
@@ -273,7 +271,6 @@ export const de = {
         SESSION_ENDED: 'Ihre Sitzung ist beendet; bitte melden Sie sich erneut an',
         CUSTOMER_PASSIVE: 'Ihr Kunde ist passiv, daher können sich seine Benutzer nicht anmelden',
         ANALYSIS_NOT_COMPLETED: 'Nur eine abgeschlossene Analyse kann die Standardanalyse sein',
-        RATE_LIMITED: 'Zu viele Versuche; bitte versuchen Sie es gleich noch einmal',
         FORBIDDEN: 'Dazu sind Sie nicht berechtigt',
         NO_FILE: 'Wählen Sie zuerst eine Datei aus',
         EXTRACT_TOO_LARGE: 'Die Datei überschreitet entpackt die Größengrenze für Uploads (MAX_EXTRACT_MB); nichts wurde importiert',

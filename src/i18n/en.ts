@@ -258,7 +258,6 @@ export const en = {
     },
     errors: {
       not_found: 'Data not found',
-      choose_customer: 'Choose an active customer first.',
       chunk_load: 'The page could not be loaded (the connection failed or did not answer within 120 seconds). Reload the page.',
       persist_timeout: 'Your saved display settings could not be restored within 5 seconds; the defaults are in use.',
       persist_unavailable: 'The browser does not allow local storage; your display settings will not be kept.',
@@ -266,7 +265,6 @@ export const en = {
         SYSTEM_EXISTS: 'System already exists',
         GROUP_IN_USE: 'A group cannot be deleted while it is assigned to a user',
         GROUP_PAGE_EXISTS: 'The group already has this page. Override it, or update it with the chosen permissions?',
-        CUSTOMER_HAS_USERS: 'The customer has users and cannot be deleted',
         IN_USE: 'The record is still in use and cannot be deleted',
         EMAIL_EXISTS: 'An account with this email already exists',
         MAIL_FAILED: 'Password reset email failed',
@@ -276,7 +274,6 @@ export const en = {
         SESSION_ENDED: 'Your session has ended; please sign in again',
         CUSTOMER_PASSIVE: 'Your customer is passive, so its users cannot sign in',
         ANALYSIS_NOT_COMPLETED: 'Only a completed analysis can be the default analysis',
-        RATE_LIMITED: 'Too many attempts; try again in a moment',
         FORBIDDEN: 'You are not allowed to do this',
         NO_FILE: 'Select a file first',
         EXTRACT_TOO_LARGE: 'The file inflates past the size limit for an upload (MAX_EXTRACT_MB); nothing was imported',

@@ -255,7 +255,6 @@ export const tr = {
     },
     errors: {
       not_found: 'Veri bulunamadı',
-      choose_customer: 'Önce etkin bir müşteri seçin.',
       chunk_load: 'Sayfanın dosyaları yüklenemedi (bağlantı kesildi ya da 120 saniye içinde yanıt gelmedi). Sayfayı yenileyin.',
       persist_timeout: 'Kayıtlı görünüm ayarlarınız 5 saniye içinde geri yüklenemedi; varsayılan ayarlar kullanılıyor.',
       persist_unavailable: 'Tarayıcı yerel depolamaya izin vermiyor; görünüm ayarlarınız saklanmayacak.',
@@ -263,7 +262,6 @@ export const tr = {
         SYSTEM_EXISTS: 'Sistem zaten mevcut',
         GROUP_IN_USE: 'Bir kullanıcıya atanmış grup silinemez',
         GROUP_PAGE_EXISTS: 'Grupta bu sayfa zaten var. Üzerine yazılsın mı, yoksa seçilen yetkilerle güncellensin mi?',
-        CUSTOMER_HAS_USERS: 'Müşterinin kullanıcıları olduğu için silinemez',
         IN_USE: 'Kayıt hâlâ kullanımda olduğu için silinemez',
         EMAIL_EXISTS: 'Bu e-posta ile bir hesap zaten var',
         MAIL_FAILED: 'Parola sıfırlama e-postası gönderilemedi',
@@ -273,7 +271,6 @@ export const tr = {
         SESSION_ENDED: 'Oturumunuz sona erdi; lütfen tekrar giriş yapın',
         CUSTOMER_PASSIVE: 'Müşteriniz pasif olduğu için kullanıcıları giriş yapamaz',
         ANALYSIS_NOT_COMPLETED: 'Yalnızca tamamlanmış bir analiz varsayılan analiz olabilir',
-        RATE_LIMITED: 'Çok fazla deneme; biraz sonra tekrar deneyin',
         FORBIDDEN: 'Bu işlem için yetkiniz yok',
         NO_FILE: 'Önce bir dosya seçin',
         EXTRACT_TOO_LARGE: 'Dosya açıldığında yükleme boyut sınırını (MAX_EXTRACT_MB) aşıyor; hiçbir şey içe aktarılmadı',

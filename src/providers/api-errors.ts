@@ -32,6 +32,8 @@ export const SPECIFIC_CODES = [
   'IMPORT_FAILED',
   'TEXT_TOO_LONG',
   'INVISIBLE_CHARACTER',
+  // A SuperAdmin creating a tenant record without an active customer (DESIGN 6).
+  'CUSTOMER_REQUIRED',
 ] as const;
 
 export type WriteOperation = 'create' | 'update' | 'delete';
@@ -47,8 +49,6 @@ export interface ApiErrorBody {
 export function errorKey(status: number | undefined, body: ApiErrorBody | undefined, entity?: string, op?: WriteOperation): string {
   const code = body?.code;
   if (code && (SPECIFIC_CODES as readonly string[]).includes(code)) return `segra.errors.code.${code}`;
-  // A SuperAdmin creating a tenant record without an active customer (DESIGN 6).
-  if (status === 400 && /^Choose (a|the) customer/.test(body?.message ?? '')) return 'segra.errors.choose_customer';
   if (status === 400 && body?.errors) return 'ra.message.invalid_form';
   if (entity && op) return `segra.errors.${entity}.${op}`;
   if (status === 404) return 'segra.errors.not_found';
@@ -71,6 +71,7 @@ export const FIELD_MESSAGES: Record<string, string> = {
   'Name is required': 'ra.validation.required',
   'Username is required': 'ra.validation.required',
   'Select a licence file first': 'segra.errors.code.NO_FILE',
+  'Choose a user': 'segra.errors.code.USER_REQUIRED',
   'Control characters are not allowed': 'segra.validation.control_characters',
   [INVISIBLE_MESSAGE]: 'segra.validation.invisible_characters',
   // Mitigating controls (issue 16).

@@ -32,5 +32,5 @@ test('the API answers health and unknown API paths with a JSON 404', async ({ re
   expect((await request.get('/api/health')).status()).toBe(200);
   const missing = await request.get('/api/no-such-route');
   expect(missing.status()).toBe(404);
-  expect(await missing.json()).toMatchObject({ code: 'NOT_FOUND' });
+  expect(await missing.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND' });
 });

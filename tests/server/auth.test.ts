@@ -73,7 +73,7 @@ function authSuite(target: TestDatabase): void {
     ]) {
       const r = await login(body, '10.0.0.3');
       expect(r.statusCode).toBe(401);
-      expect(r.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Please check entered values and try again.' });
+      expect(r.json()).toEqual({ code: 'INVALID_CREDENTIALS', params: {}, message: 'Please check entered values and try again.' });
     }
   });
 

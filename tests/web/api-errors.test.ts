@@ -15,8 +15,8 @@ describe('API errors as catalogue keys (spec 8)', () => {
     expect(errorKey(409, { code: 'SYSTEM_EXISTS' }, 'systems', 'create')).toBe('segra.errors.code.SYSTEM_EXISTS');
     expect(errorKey(409, { code: 'GROUP_IN_USE' }, 'groups', 'delete')).toBe('segra.errors.code.GROUP_IN_USE');
     expect(errorKey(500, { code: 'INTERNAL' }, 'customers', 'update')).toBe('segra.errors.customers.update');
-    expect(errorKey(400, { code: 'BAD_REQUEST', message: 'Choose a customer (X-Customer-Id) to create a record in' }, 'departments', 'create')).toBe(
-      'segra.errors.choose_customer',
+    expect(errorKey(400, { code: 'CUSTOMER_REQUIRED', params: {}, message: 'Choose a customer (X-Customer-Id) to create a record in' }, 'departments', 'create')).toBe(
+      'segra.errors.code.CUSTOMER_REQUIRED',
     );
     expect(errorKey(400, { code: 'BAD_REQUEST', errors: { name: 'Name is required' } }, 'departments', 'create')).toBe('ra.message.invalid_form');
     expect(errorKey(404, { code: 'NOT_FOUND' })).toBe('segra.errors.not_found');

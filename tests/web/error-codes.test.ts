@@ -11,7 +11,7 @@ import { localizeApiError } from '../../src/i18n/localize-server.ts';
 // and the regular expressions over English messages (src/i18n/localize-server.ts) only go down.
 
 /** Rules left in localize-server.ts (142 before issue 31). Lower it when you convert a message to a code; never raise it. */
-const RULE_CEILING = 135;
+const RULE_CEILING = 60;
 
 const LANGS = ['tr', 'en', 'de'] as const;
 const t = (lang: (typeof LANGS)[number]) => {
@@ -35,6 +35,11 @@ describe('the catalogue of error codes', () => {
         const raw = t(lang)(key, { _: key });
         if (raw === key) problems.push(`${lang}: ${code} has no text`);
         for (const m of raw.matchAll(/%\{(\w+)\}/g)) if (!params.includes(m[1])) problems.push(`${lang}: ${code} names %{${m[1]}}, not a declared param`);
+        // Given the params it declares, the text names each value and leaves no placeholder.
+        const given = Object.fromEntries(params.map((p, i) => [p, `«${p}${i}»`]));
+        const worded = localizeApiError({ code, params: given, message: 'English that no rule reads' }, t(lang));
+        if (worded === null || worded.includes('%{')) problems.push(`${lang}: ${code} is not worded from its params: ${worded}`);
+        for (const m of raw.matchAll(/%\{(\w+)\}/g)) if (worded !== null && !worded.includes(given[m[1]] ?? '%')) problems.push(`${lang}: ${code} drops %{${m[1]}}`);
       }
     }
     expect(problems).toEqual([]);

@@ -105,8 +105,9 @@ function importProblemCodes(importerFiles: string[]): Map<string, string> {
 
 describe('server messages in the UI’s language', () => {
   it('every message the API throws is known to a rule (a new one must be added to the catalogue)', () => {
-    const messages = literalMessages(serverFiles, /\b(?:badRequest|notFound|forbidden|conflict|unauthorized|refused|licenceError)\(|new AppError\(\s*\d+,\s*'[A-Z_]+',/g);
-    expect(messages.length).toBeGreaterThan(80);
+    const messages = literalMessages(serverFiles, /\b(?:badRequest|conflict|refused|licenceError)\(|new AppError\(\s*\d+,\s*'[A-Z_]+',/g);
+    // The scanner still finds the throws of English alone (fewer as they become codes, issue 31).
+    expect(messages.length).toBeGreaterThan(0);
     const unknown = messages.filter((m) => matchRule(SERVER_RULES, m.text) === null).map((m) => `${m.file}: ${m.text}`);
     expect(unknown).toEqual([]);
   });
@@ -126,11 +127,11 @@ describe('server messages in the UI’s language', () => {
   });
 
   it('says a known message in Turkish and German, with the values the server named', () => {
-    const body = { code: 'BAD_REQUEST', message: 'The customer has 3 user(s) and cannot be deleted; delete or move them first' };
+    const body = { code: 'CUSTOMER_HAS_USERS', params: { count: 3 }, message: 'The customer has 3 user(s) and cannot be deleted; delete or move them first' };
     expect(localizeApiError(body, tr)).toBe('Müşterinin 3 kullanıcısı var, silinemez; önce kullanıcıları silin veya taşıyın');
     expect(localizeApiError(body, de)).toBe('Der Kunde hat 3 Benutzer und kann nicht gelöscht werden; löschen oder verschieben Sie sie zuerst');
-    expect(localizeApiError({ code: 'NOT_FOUND', message: 'User ALICE is not in the system period (USR02)' }, tr)).toBe('ALICE kullanıcısı sistem döneminde yok (USR02)');
-    expect(localizeApiError({ code: 'CONFLICT', message: 'The analysis is running; cancel it first' }, de)).toBe('Die Analyse läuft; brechen Sie sie zuerst ab');
+    expect(localizeApiError({ code: 'USER_NOT_IN_PERIOD', params: { name: 'ALICE' }, message: 'User ALICE is not in the system period (USR02)' }, tr)).toBe('ALICE kullanıcısı sistem döneminde yok (USR02)');
+    expect(localizeApiError({ code: 'ANALYSIS_RUNNING', params: {}, message: 'The analysis is running; cancel it first' }, de)).toBe('Die Analyse läuft; brechen Sie sie zuerst ab');
   });
 
   it('words a code with params from the catalogue, whatever the English message says (DESIGN 6)', () => {

@@ -7,7 +7,7 @@ import { visible } from '../../resources/fields.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, invalidInput } from '../../errors.ts';
+import { type AppError, coded, invalidInput } from '../../errors.ts';
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
 import { audit, registerAuditLog } from '../audit/audit.ts';
 
@@ -58,7 +58,7 @@ export const REGISTER_ANSWER = {
 } as const;
 
 const RESET_TOKEN_INVALID = (): AppError =>
-  new AppError(400, 'RESET_TOKEN_INVALID', 'Password reset error: the link is invalid, used or expired');
+  coded(400, 'RESET_TOKEN_INVALID', {}, 'Password reset error: the link is invalid, used or expired');
 
 /** SHA-256 (hex) of a reset token: only this is stored. */
 export const hashResetToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -88,7 +88,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>
-      new AppError(429, 'RATE_LIMITED', `Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} s`),
+      coded(429, 'RATE_LIMITED', { seconds: Math.ceil(ctx.ttl / 1000) }, `Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} s`),
   });
   const limited = { config: { rateLimit: { max: config.LOGIN_RATE_LIMIT, timeWindow: '1 minute' } } };
 
@@ -124,7 +124,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
     } catch (err) {
       request.log.error({ err, email: address }, 'password reset email failed');
       await db.query('DELETE FROM password_reset_tokens WHERE token_hash = $1', [tokenHash]).catch(() => {});
-      throw new AppError(502, 'MAIL_FAILED', 'Password reset email failed');
+      throw coded(502, 'MAIL_FAILED', {}, 'Password reset email failed');
     }
     await audit(db, {
       customerId: user.customer_id,
@@ -177,7 +177,7 @@ export async function accountRoutes(app: FastifyInstance, options: AccountOption
 
   app.post('/api/auth/register', limited, async (request, reply) => {
     if (!config.REGISTRATION_OPEN) {
-      throw new AppError(403, 'REGISTRATION_CLOSED', 'Registration is closed; ask your administrator for an account');
+      throw coded(403, 'REGISTRATION_CLOSED', {}, 'Registration is closed; ask your administrator for an account');
     }
     const body = parse(registerBody, request.body);
     const address = body.email.toLowerCase();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { WARNING_CODES } from '../../../engine/model/data-warnings.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, bodyNotObject, conflict, invalidInput } from '../../errors.ts';
+import { bodyNotObject, coded, invalidInput } from '../../errors.ts';
 import type { Config } from '../../config.ts';
 import { enqueueTenantJob, tenantLimits, withdrawTenantJob } from '../../jobs/admission.ts';
 import { JOBS, type AnalysisJob } from '../../jobs/job-names.ts';
@@ -86,7 +86,7 @@ export const analysesResource: ResourceSpec = {
   access: { read: [...ROLES], write: [...ROLES], page: 'reports/analyze-request' },
   async beforeDelete(db, id) {
     const { rows } = await db.query<{ status: string }>('SELECT status FROM analyses WHERE id = $1', [id]);
-    if (rows[0]?.status === 'running') throw conflict('The analysis is running; cancel it first', 'ANALYSIS_RUNNING');
+    if (rows[0]?.status === 'running') throw coded(409, 'ANALYSIS_RUNNING', {}, 'The analysis is running; cancel it first');
   },
 };
 
@@ -114,7 +114,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
   const documented = documentationOnly({ summary: 'Request an analysis (enqueued)', body: jsonSchemaOf(createSchema) });
   app.post('/api/analyses', { preHandler: app.authenticate, config: { resource: 'analyses', page: 'reports/create' }, ...documented }, async (request, reply) => {
     const ctx = await resourceContext(db, { ...analysesResource, access: { ...analysesResource.access, page: 'reports/create' } }, request, 'create');
-    if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id) to create a record in');
+    if (ctx.customerId === null) throw coded(400, 'CUSTOMER_REQUIRED', {}, 'Choose a customer (X-Customer-Id) to create a record in');
     if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw bodyNotObject();
     const parsed = createSchema.safeParse(request.body);
     if (!parsed.success) throw invalidInput(parsed.error.issues);
@@ -122,9 +122,9 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
     const sp = await findScoped<{ period_date: string; data_import_id: string | null; status: string }>(
       db, 'system_periods', ctx, body.systemPeriodId, 'period_date, data_import_id, status', 'system period',
     );
-    if (!sp.data_import_id) throw conflict('The system period has no imported data; upload an extract first', 'PERIOD_EMPTY');
+    if (!sp.data_import_id) throw coded(409, 'PERIOD_EMPTY', {}, 'The system period has no imported data; upload an extract first');
     const rp = await findScoped<{ status: string }>(db, 'risk_periods', ctx, body.riskPeriodId, 'status', 'risk period');
-    if (rp.status !== 'ready') throw conflict('The risk period has no imported ruleset; upload one first', 'PERIOD_EMPTY');
+    if (rp.status !== 'ready') throw coded(409, 'PERIOD_EMPTY', {}, 'The risk period has no imported ruleset; upload one first');
     // The systems first: usage asked for several systems is refused for that, whatever the usage tables.
     const systems = await checkAnalysisSystems(db, ctx, body.systemPeriodId, body.otherSystemPeriodIds, body.withUsage);
     await checkUsageRequest(db, body);
@@ -160,7 +160,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
     const ctx = await resourceContext(db, analysesResource, request, 'update');
     const { id } = request.params as { id: string };
     await findScoped(db, 'analyses', ctx, id, 'id', 'analysis');
-    if (!(await cancel(db, id))) throw conflict('Only an enqueued or running analysis can be canceled', 'NOT_RUNNING');
+    if (!(await cancel(db, id))) throw coded(409, 'NOT_RUNNING', {}, 'Only an enqueued or running analysis can be canceled');
     await withdrawTenantJob(db, id); // still waiting for its turn: it leaves the customer's queue
     await audit(db, { customerId: ctx.customerId, actorId: request.user.id, actorEmail: request.user.email, action: 'analysis.canceled', entity: 'analyses', entityId: id });
     return findScoped<Record<string, unknown>>(db, 'analyses', ctx, id, recordSelect(analysesResource), 'analysis');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { compareHolderRows } from '../../../engine/analysis/order.ts';
 import { csvField, FINDINGS_CSV_COLUMNS, findingsCsvColumns } from '../../../engine/output/findings-csv.ts';
 import type { Database } from '../../db/database.ts';
-import { conflict } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { filterConditions } from '../../resources/list-filter.ts';
 import { jsonParam, XLSX_TYPE } from '../../resources/query-params.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
@@ -162,7 +162,7 @@ export function registerAnalysisExport(app: FastifyInstance, db: Database): void
     const format = findingsExportFormat(query.format);
     const lang = reportLanguage(query.lang);
     const filter = (jsonParam('filter', query.filter) ?? {}) as Record<string, unknown>;
-    if (analysis.status !== 'completed') throw conflict('Only a completed analysis has findings to export', 'NOT_COMPLETED');
+    if (analysis.status !== 'completed') throw coded(409, 'NOT_COMPLETED', {}, 'Only a completed analysis has findings to export');
     const file = `${analysis.name.replace(/[^\w.-]+/g, '_') || 'findings'}.${format}`;
     reply.header('Content-Disposition', `attachment; filename="${file}"`);
     if (format === 'pdf') {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { chooseAnalysisSchema, shownOf, type ChosenAnalysis, type ShownAnalysis } from '../../../contracts/analysis-shown.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, bodyNotObject, coded, invalidInput } from '../../errors.ts';
+import { bodyNotObject, coded, invalidInput } from '../../errors.ts';
 import { resourceContext, type ResourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { pageGate } from '../reports/gate.ts';
@@ -44,7 +44,7 @@ export function registerAnalysisShown(app: FastifyInstance, db: Database): void 
 
   app.put('/api/shown-analysis', { preHandler: app.authenticate, config: { page: 'reports/list' } }, async (request) => {
     const ctx = await resourceContext(db, chooseGate, request, 'read');
-    if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id) to choose the analysis you look at');
+    if (ctx.customerId === null) throw coded(400, 'CUSTOMER_REQUIRED', {}, 'Choose a customer (X-Customer-Id) to choose the analysis you look at');
     if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw bodyNotObject();
     const parsed = chooseAnalysisSchema.safeParse(request.body);
     if (!parsed.success) throw invalidInput(parsed.error.issues);

@@ -5,7 +5,7 @@
 import { isSystemId } from '../../../engine/model/ruleset.ts';
 import type { AnalysisSystem, AnalysisSystemsCode } from '../../../contracts/analysis-systems.ts';
 import type { Database } from '../../db/database.ts';
-import { coded, conflict } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { compareCodePoints } from '../../../engine/authorisation/code-point.ts';
 import type { ResourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
@@ -48,7 +48,7 @@ export async function checkAnalysisSystems(
     if (!isSystemId(p.sid)) {
       throw coded(400, 'SYSTEM_SID_INVALID', { sid: p.sid }, `System "${p.sid}" has no SID that can name it (letters, digits, _ or -, at most 32)`, field('SYSTEM_SID_INVALID'));
     }
-    if (!p.data_import_id) throw conflict(`The period of system ${p.sid} has no imported data; upload an extract first`, 'PERIOD_EMPTY');
+    if (!p.data_import_id) throw coded(409, 'PERIOD_EMPTY', {}, `The period of system ${p.sid} has no imported data; upload an extract first`);
   }
   if (withUsage) throw coded(400, 'USAGE_SINGLE_SYSTEM', {}, 'Usage is analysed per system: an analysis of several systems cannot use it yet', field('USAGE_SINGLE_SYSTEM'));
   return periods.map((p) => ({ systemId: p.system_id, systemPeriodId: p.id, sid: p.sid })).sort((a, b) => compareCodePoints(a.sid, b.sid));

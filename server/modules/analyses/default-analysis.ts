@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { badRequest, bodyNotObject, conflict, invalidInput } from '../../errors.ts';
+import { bodyNotObject, coded, invalidInput } from '../../errors.ts';
 import { resourceContext, type ResourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { audit } from '../audit/audit.ts';
@@ -49,7 +49,7 @@ export function registerDefaultAnalysis(app: FastifyInstance, db: Database): voi
 
   app.put('/api/default-analysis', { preHandler: app.authenticate, config: { page: 'reports/analyze-request' } }, async (request) => {
     const ctx = await resourceContext(db, writeGate, request, 'update');
-    if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id) to set its default analysis');
+    if (ctx.customerId === null) throw coded(400, 'CUSTOMER_REQUIRED', {}, 'Choose a customer (X-Customer-Id) to set its default analysis');
     if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw bodyNotObject();
     const parsed = body.safeParse(request.body);
     if (!parsed.success) throw invalidInput(parsed.error.issues);
@@ -58,7 +58,7 @@ export function registerDefaultAnalysis(app: FastifyInstance, db: Database): voi
       await db.query('DELETE FROM customer_default_analyses WHERE customer_id = $1', [ctx.customerId]);
     } else {
       const analysis = await findScoped<{ status: string }>(db, 'analyses', ctx, analysisId, 'status', 'analysis');
-      if (analysis.status !== 'completed') throw conflict('Only a completed analysis can be the default analysis', 'ANALYSIS_NOT_COMPLETED');
+      if (analysis.status !== 'completed') throw coded(409, 'ANALYSIS_NOT_COMPLETED', {}, 'Only a completed analysis can be the default analysis');
       await db.query(
         `INSERT INTO customer_default_analyses (customer_id, analysis_id, set_by, set_at) VALUES ($1, $2, $3, now())
          ON CONFLICT (customer_id) DO UPDATE SET analysis_id = EXCLUDED.analysis_id, set_by = EXCLUDED.set_by, set_at = EXCLUDED.set_at`,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict, invalidInput, recordNotFound, superAdminOnly } from '../../errors.ts';
+import { badRequest, coded, invalidInput, recordNotFound, superAdminOnly } from '../../errors.ts';
 import { isUuid } from '../../resources/define-resource.ts';
 import { audit } from '../audit/audit.ts';
 import { assertUserSeat } from '../licences/licence-state.ts';
@@ -28,7 +28,7 @@ export function registerActivation(app: FastifyInstance, db: Database): void {
     if (customer.rows.length === 0) throw badRequest('Fill in all fields correctly', { customerId: 'The customer does not exist' });
     const user = await db.query<{ status: string }>('SELECT status FROM app_users WHERE id = $1', [id]);
     if (user.rows.length === 0) throw recordNotFound('app-users', id);
-    if (user.rows[0].status !== 'pending') throw conflict('Only a pending registration can be activated', 'NOT_PENDING');
+    if (user.rows[0].status !== 'pending') throw coded(409, 'NOT_PENDING', {}, 'Only a pending registration can be activated');
     // An activated registration is an active user of the customer: it takes a seat of its licence.
     await assertUserSeat(db, customerId);
     const { rows } = await db.query<Record<string, unknown>>(
@@ -36,7 +36,7 @@ export function registerActivation(app: FastifyInstance, db: Database): void {
        RETURNING id, username, email, full_name AS "fullName", role, status, customer_id AS "customerId"`,
       [id, customerId, role],
     );
-    if (rows.length === 0) throw conflict('Only a pending registration can be activated', 'NOT_PENDING');
+    if (rows.length === 0) throw coded(409, 'NOT_PENDING', {}, 'Only a pending registration can be activated');
     await audit(db, { customerId, actorId: request.user.id, actorEmail: request.user.email, action: 'user.activated', entity: 'app-users', entityId: id, detail: { role } });
     return rows[0];
   });

@@ -5,7 +5,7 @@ import { visible } from '../../resources/fields.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, forbidden } from '../../errors.ts';
+import { AppError, badRequest, coded } from '../../errors.ts';
 import { defineResource, isUuid, type ResourceSpec } from '../../resources/define-resource.ts';
 import { registerGroups } from '../groups/groups-resource.ts';
 import { assertUserSeat } from '../licences/licence-state.ts';
@@ -99,6 +99,7 @@ export const appUsersResource: ResourceSpec = {
   access: { read: ['Admin', 'SuperAdmin'], write: WRITE_ROLES, page: 'user/add' },
   touchOnUpdate: ['updated_at'],
   conflictMessage: 'A user with this email already exists',
+  conflictCode: 'EMAIL_EXISTS',
 };
 
 const withoutHash = (record: unknown): unknown => {
@@ -123,7 +124,7 @@ async function targetCustomer(db: Database, request: FastifyRequest, id?: string
  * (customer_id, id) foreign keys): answer 400 naming the field.
  */
 async function namedReferenceError(db: Database, e: unknown, request: FastifyRequest, id?: string): Promise<never> {
-  if (!(e instanceof AppError && e.statusCode === 400 && e.message === 'A referenced record does not exist')) throw e;
+  if (!(e instanceof AppError && e.code === 'REFERENCE_MISSING')) throw e;
   const body = request.body as { departmentId?: unknown; groupId?: unknown };
   const customerId = await targetCustomer(db, request, id);
   const errors: Record<string, string> = {};
@@ -148,7 +149,7 @@ async function guardSuperAdminTarget(db: Database, request: FastifyRequest, id: 
   const row = rows[0];
   if (!row || row.role !== 'SuperAdmin') return;
   const visible = user.role === 'SuperAdmin' || (user.customerId !== null && row.customer_id === user.customerId);
-  if (visible) throw forbidden('A SuperAdmin account cannot be changed or deleted through the API');
+  if (visible) throw coded(403, 'SUPERADMIN_PROTECTED', {}, 'A SuperAdmin account cannot be changed or deleted through the API');
 }
 
 /**

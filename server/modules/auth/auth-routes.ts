@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, invalidInput } from '../../errors.ts';
+import { coded, invalidInput } from '../../errors.ts';
 import { permissionsForUser } from '../groups/index.ts';
 import { activeCustomerOf, registerActiveCustomer } from './active-customer.ts';
 import { registerChangePassword } from './change-password.ts';
@@ -46,7 +46,7 @@ export async function authRoutes(app: FastifyInstance, options: { db: Database; 
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>
-      new AppError(429, 'RATE_LIMITED', `Too many login attempts; try again in ${Math.ceil(ctx.ttl / 1000)} s`),
+      coded(429, 'RATE_LIMITED', { seconds: Math.ceil(ctx.ttl / 1000) }, `Too many login attempts; try again in ${Math.ceil(ctx.ttl / 1000)} s`),
   });
 
   app.post(
@@ -70,12 +70,12 @@ export async function authRoutes(app: FastifyInstance, options: { db: Database; 
       // The same answer for an unknown email and a wrong password: no account probing.
       if (!user || !matches || user.status !== 'active') {
         request.log.warn({ email, ip: request.ip }, 'failed login');
-        throw new AppError(401, 'INVALID_CREDENTIALS', 'Please check entered values and try again.');
+        throw coded(401, 'INVALID_CREDENTIALS', {}, 'Please check entered values and try again.');
       }
       // Only told to whoever knows the password: the account exists but its customer is passive.
       if (user.customer_status === 'passive') {
         request.log.warn({ email, ip: request.ip, customerId: user.customer_id }, 'login refused: the customer is passive');
-        throw new AppError(403, 'CUSTOMER_PASSIVE', 'Your customer is passive; its users cannot log in. Ask your administrator.');
+        throw coded(403, 'CUSTOMER_PASSIVE', {}, 'Your customer is passive; its users cannot log in. Ask your administrator.');
       }
       const token = app.signAccessToken({
         sv: Number(user.sv),

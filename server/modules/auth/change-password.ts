@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, invalidInput, notFound } from '../../errors.ts';
+import { badRequest, coded, invalidInput } from '../../errors.ts';
 import { audit } from '../audit/audit.ts';
 import { permissionsForUser } from '../groups/index.ts';
 import type { Role } from '../../auth/roles.ts';
@@ -34,7 +34,7 @@ export function registerChangePassword(app: FastifyInstance, db: Database): void
       const { rows } = await db.query<{ password_hash: string }>(`SELECT password_hash FROM app_users WHERE id = $1 AND status = 'active'`, [
         request.user.id,
       ]);
-      if (rows.length === 0) throw notFound('Your account no longer exists');
+      if (rows.length === 0) throw coded(404, 'ACCOUNT_GONE', {}, 'Your account no longer exists');
       if (!(await verifyPassword(rows[0].password_hash, parsed.data.currentPassword))) {
         request.log.warn('password change refused: wrong current password');
         throw badRequest('Fill in all fields correctly', { currentPassword: 'The current password is not correct' });

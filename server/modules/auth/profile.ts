@@ -4,7 +4,7 @@ import { TEXT_LIMITS } from '../../../contracts/text-limits.ts';
 import { visible } from '../../resources/fields.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { invalidInput, notFound } from '../../errors.ts';
+import { coded, invalidInput } from '../../errors.ts';
 import { audit } from '../audit/audit.ts';
 import { permissionsForUser } from '../groups/index.ts';
 
@@ -36,7 +36,7 @@ export function registerProfile(app: FastifyInstance, db: Database): void {
        RETURNING u.id, u.email, u.role, u.customer_id, old.full_name AS old_name`,
       [request.user.id, fullName],
     );
-    if (rows.length === 0) throw notFound('Your account no longer exists');
+    if (rows.length === 0) throw coded(404, 'ACCOUNT_GONE', {}, 'Your account no longer exists');
     const user = rows[0];
     await audit(db, {
       customerId: user.customer_id,

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { listenChannel } from '../../db/listen-channel.ts';
-import { AppError } from '../../errors.ts';
+import { type AppError, coded } from '../../errors.ts';
 import { defineResource, type ResourceSpec } from '../../resources/define-resource.ts';
 
 const ENTRY_MESSAGE = 'Origin must be a URL origin such as https://grc.example.com, or an IP address or CIDR range';
@@ -119,7 +119,7 @@ function ipAllowed(rules: Rules, ip: string): boolean {
   return rules.ips.check(address, version === 6 ? 'ipv6' : 'ipv4');
 }
 
-const refused = (message: string): AppError => new AppError(403, 'ORIGIN_NOT_ALLOWED', message);
+const originNotAllowed = (message: string): AppError => coded(403, 'ORIGIN_NOT_ALLOWED', {}, message);
 
 function allowOrigin(reply: FastifyReply, value: string): void {
   reply.header('Access-Control-Allow-Origin', value);
@@ -213,11 +213,11 @@ export const corsRoutes = fp(
       const rules = await rulesOf(user.customerId);
       if (!rules) return;
       if (origin) {
-        if (!rules.origins.has(origin)) throw refused(`Requests from ${origin} are not allowed for this customer`);
+        if (!rules.origins.has(origin)) throw originNotAllowed(`Requests from ${origin} are not allowed for this customer`);
         allowOrigin(reply, origin);
       }
       if (rules.hasIps && !ipAllowed(rules, request.ip))
-        throw refused(`Requests from the address ${request.ip} are not allowed for this customer`);
+        throw originNotAllowed(`Requests from the address ${request.ip} are not allowed for this customer`);
     });
 
     app.options('/api/*', async (request, reply) => {

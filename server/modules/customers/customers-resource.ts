@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from '../../../contracts/text-limits.ts';
 import { nameText, visible } from '../../resources/fields.ts';
 import type { Database } from '../../db/database.ts';
-import { conflict } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { defineResource, type ResourceSpec } from '../../resources/define-resource.ts';
 
 // Spec 5: "Company admin fields accept English characters only" — applied to vkn and contactNumber.
@@ -64,7 +64,7 @@ export const customersResource: ResourceSpec = {
   beforeDelete: async (db, id) => {
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM app_users WHERE customer_id = $1', [id]);
     if (Number(rows[0].n) > 0) {
-      throw conflict(`The customer has ${rows[0].n} user(s) and cannot be deleted; delete or move them first`, 'CUSTOMER_HAS_USERS');
+      throw coded(409, 'CUSTOMER_HAS_USERS', { count: rows[0].n }, `The customer has ${rows[0].n} user(s) and cannot be deleted; delete or move them first`);
     }
   },
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isPageKey, SUPERADMIN_ONLY_PAGES } from '../../../contracts/pages.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, bodyNotObject, conflict, invalidInput, recordNotFound, roleForbidden } from '../../errors.ts';
+import { AppError, badRequest, bodyNotObject, coded, invalidInput, recordNotFound, roleForbidden } from '../../errors.ts';
 import { defineResource, isUuid, type ResourceSpec } from '../../resources/define-resource.ts';
 import { nameText } from '../../resources/fields.ts';
 import { checkGroupSystem } from './group-references.ts';
@@ -76,7 +76,7 @@ export const groupsResource: ResourceSpec = {
   checkReferences: checkGroupSystem,
   beforeDelete: async (db, id) => {
     const { rows } = await db.query('SELECT 1 FROM app_users WHERE group_id = $1 LIMIT 1', [id]);
-    if (rows.length > 0) throw conflict('A group cannot be deleted while it is assigned to a user', 'GROUP_IN_USE');
+    if (rows.length > 0) throw coded(409, 'GROUP_IN_USE', {}, 'A group cannot be deleted while it is assigned to a user');
   },
 };
 
@@ -127,7 +127,7 @@ async function groupInScope(db: Database, request: FastifyRequest, id: string): 
 
 /** A 400 naming departmentId, when the database refused a department outside the group's customer. */
 function namedReferenceError(e: unknown, field: string, message: string): never {
-  if (e instanceof AppError && e.statusCode === 400 && e.message === 'A referenced record does not exist') {
+  if (e instanceof AppError && e.code === 'REFERENCE_MISSING') {
     throw badRequest('Fill in all fields correctly', { [field]: message });
   }
   throw e;
@@ -176,7 +176,7 @@ export function registerGroups(app: FastifyInstance, db: Database): void {
       await groupInScope(db, request, id);
       const mode = (request.query as { mode?: unknown } | undefined)?.mode;
       if (mode !== undefined && mode !== 'override' && mode !== 'update') {
-        throw badRequest("The mode parameter must be 'override' or 'update'");
+        throw coded(400, 'PARAMETER_INVALID', { parameter: 'mode' }, "The mode parameter must be 'override' or 'update'");
       }
       if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) {
         throw bodyNotObject();
@@ -207,12 +207,12 @@ export function registerGroups(app: FastifyInstance, db: Database): void {
               [id, p.page, p.add, p.update, p.delete, p.view],
             );
           } else {
-            throw conflict(existsMessage, 'GROUP_PAGE_EXISTS');
+            throw coded(409, 'GROUP_PAGE_EXISTS', {}, existsMessage);
           }
           await tx.query('UPDATE groups SET updated_at = now() WHERE id = $1', [id]);
         });
       } catch (e) {
-        if ((e as { code?: string } | null)?.code === '23505') throw conflict(existsMessage, 'GROUP_PAGE_EXISTS');
+        if ((e as { code?: string } | null)?.code === '23505') throw coded(409, 'GROUP_PAGE_EXISTS', {}, existsMessage);
         throw e;
       }
       const { rows } = await db.query<GroupRecord>(

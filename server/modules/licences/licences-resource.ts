@@ -3,7 +3,7 @@ import { pageAllows } from '../../../contracts/pages.ts';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, coded, pageForbidden, superAdminOnly } from '../../errors.ts';
+import { coded, pageForbidden, superAdminOnly } from '../../errors.ts';
 import { defineResource, isUuid, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { aroundRoutes } from '../groups/route-wrap.ts';
 import { customerHeader, resolveTenant } from '../../platform/resource/tenant.ts';
@@ -72,18 +72,19 @@ async function uploadLicence(db: Database, config: Config, request: FastifyReque
   // The body's customer, else the active customer the SuperAdmin works in.
   customerId ??= customerHeader(request);
   if (file === undefined || file === null || file === '')
-    throw badRequest('Select a licence file first', { file: 'Select a licence file first' });
+    throw coded(400, 'NO_FILE', {}, 'Select a licence file first', { file: 'Select a licence file first' });
   if (customerId === undefined)
-    throw badRequest('Choose the customer the licence is for', { customerId: 'Customer is required' });
+    throw coded(400, 'LICENCE_CUSTOMER_REQUIRED', {}, 'Choose the customer the licence is for', { customerId: 'Customer is required' });
   if (!isUuid(customerId))
-    throw badRequest('Customer must be a customer id', { customerId: 'Customer must be a customer id' });
+    throw coded(400, 'CUSTOMER_ID_INVALID', {}, 'Customer must be a customer id', { customerId: 'Customer must be a customer id' });
   const customer = await customerIdentity(db, customerId);
   if (!customer) throw coded(404, 'CUSTOMER_NOT_FOUND', {}, 'The customer does not exist');
 
   if (!config.LICENCE_PUBLIC_KEY) {
-    throw new AppError(
+    throw coded(
       503,
       'LICENCE_KEY_NOT_CONFIGURED',
+      {},
       'Licence files cannot be verified: LICENCE_PUBLIC_KEY is not configured on the server. ' +
         'Until a licence file is uploaded, a customer is in evaluation (one system, 30 days); to use licence files, start the server ' +
         'with LICENCE_PUBLIC_KEY set to the public key that came with your licence (README: licences)',
@@ -93,9 +94,10 @@ async function uploadLicence(db: Database, config: Config, request: FastifyReque
   try {
     publicKey = parsePublicKey(config.LICENCE_PUBLIC_KEY);
   } catch {
-    throw new AppError(
+    throw coded(
       503,
       'LICENCE_KEY_NOT_CONFIGURED',
+      {},
       'Licence files cannot be verified: LICENCE_PUBLIC_KEY is not an Ed25519 public key (PEM or base64 SPKI)',
     );
   }

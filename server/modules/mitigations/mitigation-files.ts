@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { csvField } from '../../../engine/output/findings-csv.ts';
 import { reapplyMitigations } from '../../analyses/mitigations.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError, coded } from '../../errors.ts';
 import { isInputError } from '../../importers/input-error.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
 import { formatParam, XLSX_TYPE } from '../../resources/query-params.ts';
@@ -63,9 +63,11 @@ export async function mitigationRows(db: Database, customerId: string): Promise<
   return rows.map((r) => [r.control_id, r.risk_id, r.level, r.holder, r.valid_from ?? '', r.valid_to ?? '', r.reason].map((v) => v ?? ''));
 }
 
+const oneFile = (): AppError => coded(400, 'ONE_FILE', {}, 'Send one file');
+
 /** The one uploaded file of a multipart request, saved under a temporary folder with its own name. */
 export async function withUploadedFile<T>(request: FastifyRequest, read: (file: string) => Promise<T>): Promise<T> {
-  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
+  if (!request.isMultipart()) throw coded(400, 'MULTIPART_REQUIRED', {}, 'Send the file as multipart/form-data');
   const dir = await mkdtemp(path.join(tmpdir(), 'segra-controls-'));
   try {
     let saved: string | null = null;
@@ -75,12 +77,12 @@ export async function withUploadedFile<T>(request: FastifyRequest, read: (file: 
       const ext = path.extname(name).toLowerCase();
       if (saved !== null || !['.csv', '.txt', '.tsv', '.xlsx'].includes(ext)) {
         part.file.resume();
-        throw badRequest(saved !== null ? 'Send one file' : `The file ${name} is not a .csv, .txt, .tsv or .xlsx file`);
+        throw saved !== null ? oneFile() : coded(400, 'FILE_TYPE_REFUSED', { name, types: '.csv, .txt, .tsv, .xlsx' }, `The file ${name} is not a .csv, .txt, .tsv or .xlsx file`);
       }
       saved = path.join(dir, name);
       await pipeline(part.file, createWriteStream(saved));
     }
-    if (saved === null) throw badRequest('Send one file');
+    if (saved === null) throw oneFile();
     try {
       return await read(saved);
     } catch (e) {
@@ -94,7 +96,7 @@ export async function withUploadedFile<T>(request: FastifyRequest, read: (file: 
 
 async function writeContext(db: Database, spec: ResourceSpec, request: FastifyRequest, op: 'read' | 'create'): Promise<ResourceContext & { customerId: string }> {
   const ctx = await resourceContext(db, spec, request, op);
-  if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id)');
+  if (ctx.customerId === null) throw coded(400, 'CUSTOMER_REQUIRED', {}, 'Choose a customer (X-Customer-Id)');
   return ctx as ResourceContext & { customerId: string };
 }
 

@@ -9,7 +9,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
 import { audit } from '../audit/audit.ts';
-import { badRequest } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { isUuid, resourceContext } from '../../resources/define-resource.ts';
 import { filterConditions } from '../../resources/list-filter.ts';
 import { jsonParam, rangeParam, sendContentRange } from '../../resources/query-params.ts';
@@ -54,9 +54,9 @@ export type InvalidReason = 'CONTROL_INACTIVE' | 'RISK_NOT_HELD';
 /** The analysis the invalid report looks at: the given one, else the default, else the latest completed. */
 async function analysisFor(db: Database, customerId: string, analysisId?: string): Promise<string | null> {
   if (analysisId !== undefined && analysisId !== '') {
-    if (!isUuid(analysisId)) throw badRequest('analysisId must be an analysis id', { analysisId: 'Choose an analysis' });
+    if (!isUuid(analysisId)) throw coded(400, 'ANALYSIS_REQUIRED', {}, 'analysisId must be an analysis id', { analysisId: 'Choose an analysis' });
     const { rows } = await db.query<{ id: string }>(`SELECT id FROM analyses WHERE id = $1 AND customer_id = $2 AND status = 'completed'`, [analysisId, customerId]);
-    if (rows.length === 0) throw badRequest('The analysis does not exist or has not completed', { analysisId: 'Choose a completed analysis' });
+    if (rows.length === 0) throw coded(400, 'NOT_COMPLETED', {}, 'The analysis does not exist or has not completed', { analysisId: 'Choose a completed analysis' });
     return rows[0].id;
   }
   const { rows } = await db.query<{ id: string }>(
@@ -156,14 +156,14 @@ export function registerMitigationReports(app: FastifyInstance, db: Database, co
     const customerId = await tenant(request);
     const raw = (request.query as { days?: string }).days;
     const days = raw === undefined || raw === '' ? EXPIRY_DAYS : Number(raw);
-    if (!Number.isInteger(days) || days < 0 || days > 3660) throw badRequest('days must be a whole number of days from 0 to 3660', { days: 'Give a number of days' });
+    if (!Number.isInteger(days) || days < 0 || days > 3660) throw coded(400, 'DAYS_OUT_OF_RANGE', { max: 3660 }, 'days must be a whole number of days from 0 to 3660', { days: 'Give a number of days' });
     return { days, rows: customerId === null ? [] : await expiringMitigations(db, customerId, new Date(), days) };
   });
 
   // The owners of controls whose mitigations expire soon are told by mail (issue 16).
   app.post('/api/reports/mitigations/expiring/notify', auth, async (request) => {
     const ctx = await resourceContext(db, mitigationsResource, request, 'update');
-    if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id)');
+    if (ctx.customerId === null) throw coded(400, 'CUSTOMER_REQUIRED', {}, 'Choose a customer (X-Customer-Id)');
     return notifyExpiringOwners(db, mail, ctx.customerId, ctx.user, new Date());
   });
 

@@ -5,7 +5,7 @@ import { parseDate8, type Date8 } from '../../../engine/model/dates.ts';
 import { objectsNeeded } from '../../analyses/objects-needed.ts';
 import { copyText } from '../../db/copy-text.ts';
 import type { Database } from '../../db/database.ts';
-import { conflict } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
 import { readExtractChunks } from '../../periods/extract-chunks.ts';
 import { ExtractDecoder } from '../../periods/extract-decoder.ts';
@@ -135,7 +135,7 @@ export async function runBasis(
   const started = performance.now();
   const { rows } = await db.query<PeriodRow>('SELECT customer_id, name, period_date, data_import_id FROM system_periods WHERE id = $1', [systemPeriodId]);
   const period = rows[0];
-  if (!period?.data_import_id) throw conflict('The system period has no imported data; upload an extract first', 'PERIOD_EMPTY');
+  if (!period?.data_import_id) throw coded(409, 'PERIOD_EMPTY', {}, 'The system period has no imported data; upload an extract first');
   const importId = period.data_import_id;
   await report('loading', 5);
   const tstca = new ExtractDecoder();
@@ -168,7 +168,7 @@ export async function runBasis(
   await db.transaction(async (tx) => {
     // One run at a time per period: the period row is the lock.
     const locked = await tx.query<{ data_import_id: string | null }>('SELECT data_import_id FROM system_periods WHERE id = $1 FOR UPDATE', [systemPeriodId]);
-    if (locked.rows[0]?.data_import_id !== importId) throw conflict('The period was imported again meanwhile; run the basis checks again', 'PERIOD_CHANGED');
+    if (locked.rows[0]?.data_import_id !== importId) throw coded(409, 'PERIOD_CHANGED', {}, 'The period was imported again meanwhile; run the basis checks again');
     await tx.query('DELETE FROM basis_findings WHERE system_period_id = $1', [systemPeriodId]);
     await tx.copyIn('basis_findings', COLUMNS, lines(period.customer_id, systemPeriodId, findings, byId));
     const done = await tx.query(
@@ -229,7 +229,7 @@ export function registerBasis(app: FastifyInstance, db: Database, limits: Tenant
     const ctx = await resourceContext(db, basisFindingsResource, request, 'create');
     const { id } = request.params as { id: string };
     const period = await findScoped<PeriodRow>(db, 'system_periods', ctx, id, 'customer_id, name, period_date, data_import_id', 'system period');
-    if (!period.data_import_id) throw conflict('The system period has no imported data; upload an extract first', 'PERIOD_EMPTY');
+    if (!period.data_import_id) throw coded(409, 'PERIOD_EMPTY', {}, 'The system period has no imported data; upload an extract first');
     await enqueueBasisRun({ db, queue: requireQueue(queue), limits }, id, period.customer_id, request.user.email);
     await audit(db, {
       customerId: period.customer_id,
@@ -273,7 +273,7 @@ export function registerBasis(app: FastifyInstance, db: Database, limits: Tenant
     const format = formatParam((request.query as { format?: string }).format);
     // Only a completed run leaves results; a first run still enqueued or running has none yet.
     const ran = await db.query('SELECT 1 FROM basis_runs WHERE system_period_id = $1 AND run_at IS NOT NULL', [id]);
-    if (ran.rows.length === 0) throw conflict('The basis checks have not run on this period yet', 'NOT_RUN');
+    if (ran.rows.length === 0) throw coded(409, 'NOT_RUN', {}, 'The basis checks have not run on this period yet');
     const rows = await storedFindings(db, id);
     reply.header('Content-Disposition', `attachment; filename="${fileName(`${period.name}-basis`, 'basis')}.${format}"`);
     // Exactly the CSV of `segra basis` (CHECK_ID, ID, DETAIL; code-point order).
@@ -301,7 +301,7 @@ async function enqueueBasisRun(jobs: TenantJobContext, systemPeriodId: string, c
          WHERE basis_runs.status NOT IN ('enqueued', 'running') RETURNING system_period_id`,
         [systemPeriodId, customerId, requestedBy, jobId],
       );
-      if (claimed.rows.length === 0) throw conflict('The basis checks are already running on this period; wait until they finish', 'BASIS_RUNNING');
+      if (claimed.rows.length === 0) throw coded(409, 'BASIS_RUNNING', {}, 'The basis checks are already running on this period; wait until they finish');
       claimedBy = jobId;
       const job: BasisJob = { systemPeriodId };
       return { subject: systemPeriodId, data: job };

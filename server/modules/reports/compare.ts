@@ -4,7 +4,7 @@ import type { ComparisonRow, ComparisonStatus, Finding } from '../../../engine/m
 import { csvField } from '../../../engine/output/findings-csv.ts';
 import { USER_TYPE_CHOICES, USER_TYPES } from '../../../contracts/user-types.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
 import type { ResourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
@@ -74,7 +74,7 @@ async function completedAnalysis(db: Database, ctx: ResourceContext, id: string,
     'id, customer_id, name, status, analysis_date, system_period_id, risk_period_id, level, mode',
     'analysis',
   );
-  if (a.status !== 'completed') throw conflict(`The ${which} analysis has not completed; only completed analyses can be compared`, 'NOT_COMPLETED');
+  if (a.status !== 'completed') throw coded(409, 'NOT_COMPLETED', {}, `The ${which} analysis has not completed; only completed analyses can be compared`);
   return a;
 }
 
@@ -99,12 +99,12 @@ export async function compareAnalyses(db: Database, ctx: ResourceContext, leftId
     const errors: Record<string, string> = {};
     if (typeof leftId !== 'string' || leftId === '') errors.left = 'Choose the first analysis';
     if (typeof rightId !== 'string' || rightId === '') errors.right = 'Choose the second analysis';
-    throw badRequest('Both risk results must be chosen to compare', errors);
+    throw coded(400, 'COMPARE_BOTH_REQUIRED', {}, 'Both risk results must be chosen to compare', errors);
   }
   const left = await completedAnalysis(db, ctx, leftId, 'first');
   const right = await completedAnalysis(db, ctx, rightId, 'second');
   // A SuperAdmin without X-Customer-Id sees every customer; a comparison stays within one.
-  if (left.customer_id !== right.customer_id) throw badRequest('Both analyses must belong to the same customer');
+  if (left.customer_id !== right.customer_id) throw coded(400, 'ANALYSES_CUSTOMERS_DIFFER', {}, 'Both analyses must belong to the same customer');
   const [l, r] = await Promise.all([keys(db, left.id), keys(db, right.id)]);
   const leftStatus = new Map(l.map((f) => [keyOf(f), f.findingStatus]));
   const rightStatus = new Map(r.map((f) => [keyOf(f), f.findingStatus]));
@@ -136,7 +136,7 @@ export async function compareAnalyses(db: Database, ctx: ResourceContext, leftId
 /** `filter={"status":…,"level":…,"levelChanged":…,"orgValuesChanged":…,"userType":…,"q":…}` over comparison rows ('' userType: unknown). */
 function filterRows(rows: StatusedComparisonRow[], raw: unknown): StatusedComparisonRow[] {
   const filter = jsonParam('filter', raw) ?? {};
-  if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) throw badRequest('The filter parameter must be a JSON object');
+  if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, 'The filter parameter must be a JSON object');
   let out = rows;
   const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
   for (const [field, value] of Object.entries(filter as Record<string, unknown>)) {
@@ -144,21 +144,21 @@ function filterRows(rows: StatusedComparisonRow[], raw: unknown): StatusedCompar
     if (field === 'userType') {
       const types = asList(value);
       if (types.length === 0 || !types.every((t) => typeof t === 'string' && USER_TYPE_CHOICES.includes(t))) {
-        throw badRequest(`The filter parameter userType must be one or more of: ${USER_TYPES.join(', ')} or "" (unknown)`);
+        throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, `The filter parameter userType must be one or more of: ${USER_TYPES.join(', ')} or "" (unknown)`);
       }
       out = out.filter((row) => row.userType !== null && types.includes(row.userType));
     } else if (field === 'status' || field === 'level' || field === 'riskId') {
       const allowed = new Set(asList(value));
       out = out.filter((row) => allowed.has(row[field]));
     } else if (field === 'levelChanged' || field === 'orgValuesChanged') {
-      if (typeof value !== 'boolean') throw badRequest(`The filter parameter ${field} must be true or false`);
+      if (typeof value !== 'boolean') throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, `The filter parameter ${field} must be true or false`);
       out = out.filter((row) => row[field] === value);
     } else if (field === 'q') {
-      if (typeof value !== 'string') throw badRequest('The filter parameter q must be a string');
+      if (typeof value !== 'string') throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, 'The filter parameter q must be a string');
       const q = value.trim().toLowerCase();
       if (q) out = out.filter((row) => row.holder.toLowerCase().includes(q) || row.riskId.toLowerCase().includes(q));
     } else {
-      throw badRequest(`The filter parameter has an unknown field: ${field}`);
+      throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, `The filter parameter has an unknown field: ${field}`);
     }
   }
   return out;

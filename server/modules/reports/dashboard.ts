@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HOLDER_LEVELS, RISK_LEVELS } from '../../../contracts/levels.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { gate, pageGate } from './gate.ts';
 import { executionSummary } from '../usage/usage-reports.ts';
@@ -42,7 +42,7 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
     const ctx = await gate(db, dashboardGate, request, 'read');
     const { analysisId, userTypes: rawTypes } = (request.query ?? {}) as { analysisId?: string; userTypes?: unknown };
     const userTypes = userTypesParam(rawTypes);
-    if (analysisId === undefined || analysisId === '') throw badRequest('A default analysis must be chosen to see the full list', { analysisId: 'Choose an analysis' });
+    if (analysisId === undefined || analysisId === '') throw coded(400, 'DEFAULT_ANALYSIS_REQUIRED', {}, 'A default analysis must be chosen to see the full list', { analysisId: 'Choose an analysis' });
     const a = await findScoped<AnalysisRow>(
       db,
       'analyses',
@@ -51,7 +51,7 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
       'id, customer_id, name, status, analysis_date, system_period_id, risk_period_id, level, mode, counts, finished_at',
       'analysis',
     );
-    if (a.status !== 'completed') throw conflict('The analysis has not completed; the dashboard shows completed analyses only', 'NOT_COMPLETED');
+    if (a.status !== 'completed') throw coded(409, 'NOT_COMPLETED', {}, 'The analysis has not completed; the dashboard shows completed analyses only');
 
     const grouped = async (column: string, extraWhere = ''): Promise<CountRow[]> =>
       (

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { USER_TYPES } from '../../../contracts/user-types.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { gate, pageGate } from './gate.ts';
@@ -33,10 +33,10 @@ async function viewAnalysis(db: Database, request: Parameters<typeof gate>[2], k
   const query = (request.query ?? {}) as Record<string, unknown>;
   const analysisId = query.analysisId;
   const name = query[key];
-  if (typeof analysisId !== 'string' || analysisId === '') throw badRequest('An analysis must be named', { analysisId: 'Choose an analysis' });
-  if (typeof name !== 'string' || name.trim() === '' || name.length > 200) throw badRequest(`A ${key} must be named`, { [key]: `Name a ${key}` });
+  if (typeof analysisId !== 'string' || analysisId === '') throw coded(400, 'ANALYSIS_REQUIRED', {}, 'An analysis must be named', { analysisId: 'Choose an analysis' });
+  if (typeof name !== 'string' || name.trim() === '' || name.length > 200) throw coded(400, 'HOLDER_REQUIRED', { level: key }, `A ${key} must be named`, { [key]: `Name a ${key}` });
   const a = await findScoped<{ id: string; status: string }>(db, 'analyses', ctx, analysisId, 'id, status', 'analysis');
-  if (a.status !== 'completed') throw conflict('The analysis has not completed', 'NOT_COMPLETED');
+  if (a.status !== 'completed') throw coded(409, 'NOT_COMPLETED', {}, 'The analysis has not completed');
   const { rows } = await db.query<ViewAnalysis>(
     `SELECT a.id, a.status, a.risk_period_id, p.data_import_id FROM analyses a JOIN system_periods p ON p.id = a.system_period_id WHERE a.id = $1`,
     [a.id],

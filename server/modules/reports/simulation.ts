@@ -5,7 +5,7 @@ import { findingRecords, type SimulatedFinding } from '../../../engine/output/fi
 import { loadAcceptances } from '../../analyses/acceptances.ts';
 import { loadMitigations } from '../../analyses/mitigations.ts';
 import type { Database } from '../../db/database.ts';
-import { bodyNotObject, conflict, invalidInput, notFound, recordNotFound } from '../../errors.ts';
+import { bodyNotObject, coded, invalidInput, recordNotFound } from '../../errors.ts';
 import type { PreparedCache } from '../../reports/prepared-cache.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { SIMULATION_SLOT, withUserSlot } from '../../http/user-slots.ts';
@@ -69,8 +69,8 @@ export function registerSimulation(app: FastifyInstance, db: Database, cache: Pr
     );
     const rp = await findScoped<{ customer_id: string; status: string }>(db, 'risk_periods', ctx, body.riskPeriodId, 'customer_id, status', 'risk period');
     if (rp.customer_id !== sp.customer_id) throw recordNotFound('risk period', body.riskPeriodId);
-    if (!sp.data_import_id) throw conflict('The system period has no imported data; upload an extract first', 'PERIOD_EMPTY');
-    if (rp.status !== 'ready') throw conflict('The risk period has no imported ruleset; upload one first', 'PERIOD_EMPTY');
+    if (!sp.data_import_id) throw coded(409, 'PERIOD_EMPTY', {}, 'The system period has no imported data; upload an extract first');
+    if (rp.status !== 'ready') throw coded(409, 'PERIOD_EMPTY', {}, 'The risk period has no imported ruleset; upload one first');
     const date = parseDate8(sp.period_date) as Date8;
     const dataImportId = sp.data_import_id;
 
@@ -89,7 +89,7 @@ export function registerSimulation(app: FastifyInstance, db: Database, cache: Pr
       const [acceptances, mitigations] = await Promise.all([loadAcceptances(db, sp.customer_id), loadMitigations(db, sp.customer_id)]);
       return { entry, answer: await entry.thread.simulate(ask, acceptances, mitigations) };
     });
-    if (!answer.ok) throw notFound(answer.notFound);
+    if (!answer.ok) throw coded(404, answer.notFound.code, { name: answer.notFound.name }, answer.notFound.message);
     const { summary, before, after, added, removed, changed, simulateMs, prepareMs } = answer;
 
     return {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { exportRuleset, RULESET_EXPORT_FORMATS, type RulesetExportFormat } from '../../importers/ruleset-export.ts';
-import { AppError, badRequest, conflict } from '../../errors.ts';
+import { AppError, badRequest, coded } from '../../errors.ts';
 import { enqueueTenantJob, tenantLimits } from '../../jobs/admission.ts';
 import { JOBS, type ImportRulesetJob } from '../../jobs/job-names.ts';
 import { loadRuleset } from '../../periods/ruleset-store.ts';
@@ -41,9 +41,10 @@ export const riskPeriodsResource: ResourceSpec = {
   access: { read: ['Admin', 'User', 'SuperAdmin'], write: ['Admin', 'User', 'SuperAdmin'], page: 'risk/period' },
   touchOnUpdate: ['updated_at'],
   conflictMessage: 'A risk period with this name already exists',
+  conflictCode: 'RISK_PERIOD_EXISTS',
   async beforeDelete(db, id) {
     const { rows } = await db.query<{ status: string }>('SELECT status FROM risk_periods WHERE id = $1', [id]);
-    if (rows[0]?.status === 'importing') throw conflict('The ruleset is being imported; wait until the import ends', 'IMPORT_RUNNING');
+    if (rows[0]?.status === 'importing') throw coded(409, 'IMPORT_RUNNING', {}, 'The ruleset is being imported; wait until the import ends');
   },
 };
 
@@ -58,7 +59,7 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
     const ctx = await resourceContext(db, riskPeriodsResource, request, 'update');
     const { id } = request.params as { id: string };
     const period = await findScoped<{ status: string; customer_id: string }>(db, 'risk_periods', ctx, id, 'status, customer_id', 'risk period');
-    if (period.status === 'importing') throw conflict('An import of this ruleset is already running', 'IMPORT_RUNNING');
+    if (period.status === 'importing') throw coded(409, 'IMPORT_RUNNING', {}, 'An import of this ruleset is already running');
     const jobs = { db, queue: requireQueue(options.queue), limits: tenantLimits(config) };
     const uploadId = crypto.randomUUID();
     // The place in the customer's queue first (fair share, DESIGN 7b): a full queue answers 429 before the upload is read.
@@ -68,7 +69,7 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
         `UPDATE risk_periods SET status = 'importing', progress = 0, error = NULL, updated_at = now() WHERE id = $1 AND status <> 'importing' RETURNING id`,
         [id],
       );
-      if (claimed.rows.length === 0) throw conflict('An import of this ruleset is already running', 'IMPORT_RUNNING');
+      if (claimed.rows.length === 0) throw coded(409, 'IMPORT_RUNNING', {}, 'An import of this ruleset is already running');
       await recordImportFiles(db, { customerId: period.customer_id, uploadId, files: upload.sums, by: request.user.email });
       const job: ImportRulesetJob = { riskPeriodId: id, uploadId, ...(await keepUpload(db, uploadId, upload)), requestedBy: request.user.id };
       return { subject: id, data: job, files: upload.files };
@@ -82,7 +83,7 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
     const period = await findScoped<{ name: string }>(db, 'risk_periods', ctx, id, 'name', 'risk period');
     const format = (request.query as { format?: string }).format ?? 'zip';
     if (!(RULESET_EXPORT_FORMATS as readonly string[]).includes(format)) {
-      throw badRequest(`The format parameter must be one of ${RULESET_EXPORT_FORMATS.join(', ')}`);
+      throw coded(400, 'PARAMETER_INVALID', { parameter: 'format' }, `The format parameter must be one of ${RULESET_EXPORT_FORMATS.join(', ')}`);
     }
     const ruleset = await loadRuleset(db, id);
     const { body, contentType, extension } = await exportRuleset(ruleset, format as RulesetExportFormat);
@@ -97,7 +98,7 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
     const ctx = await resourceContext(db, riskPeriodsResource, request, 'create');
     const { id } = request.params as { id: string };
     const source = await findScoped<{ customer_id: string; status: string }>(db, 'risk_periods', ctx, id, 'customer_id, status', 'risk period');
-    if (source.status === 'importing') throw conflict('The ruleset is being imported; copy it when the import has ended', 'IMPORT_RUNNING');
+    if (source.status === 'importing') throw coded(409, 'IMPORT_RUNNING', {}, 'The ruleset is being imported; copy it when the import has ended');
     const parsed = copySchema.safeParse(request.body ?? {});
     if (!parsed.success) throw badRequest('Fill in all fields correctly', Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), i.message])));
     try {
@@ -123,7 +124,7 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
       });
       return reply.status(201).send(created);
     } catch (e) {
-      if ((e as { code?: string }).code === '23505') throw conflict('A risk period with this name already exists');
+      if ((e as { code?: string }).code === '23505') throw coded(409, 'RISK_PERIOD_EXISTS', {}, 'A risk period with this name already exists');
       if (e instanceof AppError) throw e;
       throw e;
     }

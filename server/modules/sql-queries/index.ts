@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { QUERY_SLOT, withUserSlot } from '../../http/user-slots.ts';
 import { documentationOnly } from '../../docs/openapi.ts';
-import { AppError, bodyNotObject, conflict, invalidInput, notFound, pageForbidden, recordNotFound, roleForbidden } from '../../errors.ts';
+import { AppError, bodyNotObject, coded, invalidInput, pageForbidden, recordNotFound, roleForbidden } from '../../errors.ts';
 import { defineResource, isUuid } from '../../resources/define-resource.ts';
 import { audit } from '../audit/index.ts';
 import { closeSandboxPool, runSandboxedQuery, SQL_ROW_LIMIT, SQL_TIMEOUT_MS } from './sandbox.ts';
@@ -103,9 +103,9 @@ export async function sqlQueryRoutes(app: FastifyInstance, options: { db: Databa
         [systemPeriodId, query.customer_id],
       );
       const period = periods.rows[0];
-      if (!period) throw notFound(`No system period ${systemPeriodId}`);
+      if (!period) throw coded(404, 'SYSTEM_PERIOD_NOT_FOUND', { id: systemPeriodId }, `No system period ${systemPeriodId}`);
       // A period being imported again keeps its previous data readable (0007): only no data is refused.
-      if (!period.data_import_id) throw conflict('The system period has no imported data', 'PERIOD_NOT_READY');
+      if (!period.data_import_id) throw coded(409, 'PERIOD_NOT_READY', {}, 'The system period has no imported data');
 
       // Every run is audited, refused ones with the reason (attempts to leave the sandbox show there).
       const entry = {

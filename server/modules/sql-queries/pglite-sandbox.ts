@@ -1,11 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { Database } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, coded } from '../../errors.ts';
 import { PERIOD_TABLES, type PeriodTable } from '../../../contracts/period-tables.ts';
 import { isUuid } from '../../../contracts/ids.ts';
 import type { WorkerReply, WorkerRequest } from './sandbox-messages.ts';
-import { refused, SANDBOX_VIEWS, timedOut, type SandboxOptions, type SandboxResult } from './sandbox.ts';
+import { queryRefused, SANDBOX_VIEWS, timedOut, type SandboxOptions, type SandboxResult } from './sandbox.ts';
 import { tokenize } from './sql-guard.ts';
 import { forkModule } from './fork-module.ts';
 import { schemaTemplateFile } from '../../db/schema-template.ts';
@@ -64,7 +64,7 @@ class SandboxWorker {
     }).then((reply) => {
       const r = reply as WorkerReply;
       if (r.type !== 'error') return r;
-      if (r.statusCode && r.code) throw new AppError(r.statusCode, r.code, r.message);
+      if (r.statusCode && r.code) throw new AppError(r.statusCode, r.code, r.message, undefined, r.params);
       throw new Error(r.message);
     });
   }
@@ -159,7 +159,7 @@ function workerFor(db: Database, importId: string): SandboxWorker {
   if (known && !known.dead) return known;
   if (pool.size >= MAX_SANDBOX_WORKERS) {
     const idle = [...pool.values()].filter((w) => w.busy === 0).sort((a, b) => a.lastUsed - b.lastUsed)[0];
-    if (!idle) throw new AppError(429, 'SQL_QUERY_BUSY', `${MAX_SANDBOX_WORKERS} special queries are running already; try again in a moment`);
+    if (!idle) throw coded(429, 'SQL_QUERY_BUSY', { limit: MAX_SANDBOX_WORKERS }, `${MAX_SANDBOX_WORKERS} special queries are running already; try again in a moment`);
     idle.kill();
   }
   const worker: SandboxWorker = new SandboxWorker(() => {
@@ -195,7 +195,7 @@ export async function runInSandboxWorker(db: Database, importId: string, text: s
         // Died before the query ran (a damaged schema dump, …): once more with a fresh one.
         if (!started && attempt === 0) return undefined;
         // Died under the query (out of memory, …): a fresh one serves the next run.
-        throw refused('The query failed: the sandbox stopped it');
+        throw queryRefused('SQL_FAILED', 'The query failed: the sandbox stopped it');
       }
     });
     if (outcome) return outcome;

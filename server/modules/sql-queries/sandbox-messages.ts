@@ -11,4 +11,4 @@ export type WorkerReply =
   | { type: 'ready' }
   | { type: 'loaded' }
   | { type: 'result'; result: SandboxResult }
-  | { type: 'error'; statusCode?: number; code?: string; message: string };
+  | { type: 'error'; statusCode?: number; code?: string; params?: Record<string, string | number>; message: string };

@@ -42,7 +42,7 @@ process.on('message', (message: WorkerRequest) => {
     (e: unknown) => {
       const reply: WorkerReply =
         e instanceof AppError
-          ? { type: 'error', statusCode: e.statusCode, code: e.code, message: e.message }
+          ? { type: 'error', statusCode: e.statusCode, code: e.code, params: e.params, message: e.message }
           : { type: 'error', message: (e as Error)?.message ?? String(e) };
       process.send!(reply);
     },

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, coded } from '../../errors.ts';
 import { closeSandboxWorkers, runInSandboxWorker } from './pglite-sandbox.ts';
 import { checkReadOnlyQuery, SqlGuardError } from './sql-guard.ts';
 
@@ -72,9 +72,11 @@ interface Step {
 }
 export type Runner = (sql: string, params?: unknown[]) => Promise<Step>;
 
-export const refused = (message: string): AppError => new AppError(400, 'SQL_QUERY_REFUSED', message);
+/** What a refusal of the user's query was for: the UI words it from this code (DESIGN 6). */
+export type RefusalCode = 'SQL_QUERY_REFUSED' | 'SQL_READ_ONLY' | 'SQL_SYNTAX' | 'SQL_VIEWS' | 'SQL_ROLE' | 'SQL_FAILED';
+export const queryRefused = (code: RefusalCode, message: string): AppError => coded(400, code, {}, message);
 export const timedOut = (timeoutMs: number): AppError =>
-  new AppError(400, 'SQL_QUERY_TIMEOUT', `The query ran longer than ${timeoutMs / 1000} s and was stopped`);
+  coded(400, 'SQL_QUERY_TIMEOUT', { seconds: timeoutMs / 1000 }, `The query ran longer than ${timeoutMs / 1000} s and was stopped`);
 
 /** Turns a database error of the user's query into a 400 that says what was refused. */
 function mapQueryError(e: unknown, timeoutMs: number): never {
@@ -83,16 +85,16 @@ function mapQueryError(e: unknown, timeoutMs: number): never {
   const code = typeof err?.code === 'string' ? err.code : '';
   const message = err?.message ?? 'unknown error';
   if (code === '57014') throw timedOut(timeoutMs);
-  if (code === '25006') throw refused(`The query must only read: ${message}`);
+  if (code === '25006') throw queryRefused('SQL_READ_ONLY', `The query must only read: ${message}`);
   if (code === '42501') {
-    throw refused(`The query may only read the period views (${SANDBOX_VIEWS.join(', ')}): ${message}`);
+    throw queryRefused('SQL_VIEWS', `The query may only read the period views (${SANDBOX_VIEWS.join(', ')}): ${message}`);
   }
   if (code === '42P01')
-    throw refused(`The query reads an unknown table: ${message}. The period views are: ${SANDBOX_VIEWS.join(', ')}`);
-  if (code === '42601') throw refused(`The query has a syntax error: ${message}`);
+    throw queryRefused('SQL_VIEWS', `The query reads an unknown table: ${message}. The period views are: ${SANDBOX_VIEWS.join(', ')}`);
+  if (code === '42601') throw queryRefused('SQL_SYNTAX', `The query has a syntax error: ${message}`);
   // Other errors of the query itself: undefined column or function, bad cast, division by zero,
   // feature not supported, too much memory, …
-  if (/^(42|22|21|0A|2F|53|54|XX000)/.test(code)) throw refused(`The query failed: ${message}`);
+  if (/^(42|22|21|0A|2F|53|54|XX000)/.test(code)) throw queryRefused('SQL_FAILED', `The query failed: ${message}`);
   throw e;
 }
 
@@ -140,7 +142,7 @@ export async function runInTransaction(
     // The server's own check that the query changed neither role nor read-only mode.
     const after = await run(`SELECT current_user::text, current_setting('transaction_read_only')`);
     if (after.rows[0]?.[0] !== READER_ROLE || after.rows[0]?.[1] !== 'on') {
-      throw refused('The query must not change its database role or transaction mode');
+      throw queryRefused('SQL_ROLE', 'The query must not change its database role or transaction mode');
     }
     let truncatedBy: SandboxResult['truncatedBy'];
     const rows: unknown[][] = [];
@@ -263,7 +265,7 @@ export async function runSandboxedQuery(
   try {
     text = checkReadOnlyQuery(sql);
   } catch (e) {
-    if (e instanceof SqlGuardError) throw refused(e.message);
+    if (e instanceof SqlGuardError) throw queryRefused(e.code, e.message);
     throw e;
   }
   if (db.kind === 'pglite') return runInSandboxWorker(db, importId, text, o);

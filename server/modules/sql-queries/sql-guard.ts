@@ -16,7 +16,15 @@ export interface Token {
 }
 
 /** Why a query text is refused; the message names what was refused. */
-export class SqlGuardError extends Error {}
+export class SqlGuardError extends Error {
+  /** What was refused (sandbox.ts RefusalCode): a syntax error and a write have codes of their own. */
+  constructor(
+    message: string,
+    readonly code: 'SQL_QUERY_REFUSED' | 'SQL_SYNTAX' | 'SQL_READ_ONLY' = 'SQL_QUERY_REFUSED',
+  ) {
+    super(message);
+  }
+}
 
 /** Statements and clauses that write or change state: never part of a read. */
 const WRITE_WORDS = new Set([
@@ -103,7 +111,7 @@ export function tokenize(sql: string): Token[] {
   };
   const n = sql.length;
   const unterminated = (what: string): never => {
-    throw new SqlGuardError(`The query has a syntax error: unterminated ${what}`);
+    throw new SqlGuardError(`The query has a syntax error: unterminated ${what}`, 'SQL_SYNTAX');
   };
   while (i < n) {
     const c = sql[i];
@@ -232,7 +240,7 @@ export function checkReadOnlyQuery(sql: string): string {
   const first = body.find((t) => !(t.kind === 'symbol' && t.text === '('));
   for (const t of body) {
     if (t.kind === 'word' && WRITE_WORDS.has(t.text)) {
-      throw new SqlGuardError(`The query must only read: ${t.text.toUpperCase()} is not allowed`);
+      throw new SqlGuardError(`The query must only read: ${t.text.toUpperCase()} is not allowed`, 'SQL_READ_ONLY');
     }
   }
   if (!first || first.kind !== 'word' || !['select', 'with', 'values', 'table'].includes(first.text)) {
@@ -262,7 +270,7 @@ export function checkReadOnlyQuery(sql: string): string {
     if (t.text === '(') depth++;
     else if (t.text === ')' && --depth < 0) break;
   }
-  if (depth !== 0) throw new SqlGuardError('The query has a syntax error: unbalanced parentheses');
+  if (depth !== 0) throw new SqlGuardError('The query has a syntax error: unbalanced parentheses', 'SQL_SYNTAX');
   // The text up to its last token: without trailing semicolons, comments and blanks.
   return sql.slice(0, body[body.length - 1].end);
 }

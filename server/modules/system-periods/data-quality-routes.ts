@@ -3,7 +3,7 @@ import { SCOPE_REASONS, type DataQualitySummary, type ScopeReason, type ScopedUs
 import { PERIOD_TABLES } from '../../../contracts/period-tables.ts';
 import { USER_TYPE_CHOICES, USER_TYPES } from '../../../contracts/user-types.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
 import { filterParam, rangeParam, sendContentRange, sortParam } from '../../resources/query-params.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
@@ -123,7 +123,7 @@ export function registerDataQuality(app: FastifyInstance, db: Database): void {
         // One type or a list; '' is the unknown type, so it is a value here, not an empty filter.
         const types = Array.isArray(value) ? value : [value];
         if (types.length === 0 || !types.every((t) => typeof t === 'string' && USER_TYPE_CHOICES.includes(t))) {
-          throw badRequest(`The filter parameter userType must be one or more of: ${USER_TYPES.join(', ')} or "" (unknown)`);
+          throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, `The filter parameter userType must be one or more of: ${USER_TYPES.join(', ')} or "" (unknown)`);
         }
         params.push(types);
         where.push(`user_type = ANY($${params.length}::text[])`);
@@ -131,18 +131,18 @@ export function registerDataQuality(app: FastifyInstance, db: Database): void {
       }
       if (value === undefined || value === '' || value === null) continue;
       if (key === 'scope') {
-        if (value !== 'in' && value !== 'out') throw badRequest('The filter parameter scope must be "in" or "out"');
+        if (value !== 'in' && value !== 'out') throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, 'The filter parameter scope must be "in" or "out"');
         where.push(value === 'in' ? 'cardinality(reasons) = 0' : 'cardinality(reasons) > 0');
       } else if (key === 'reason') {
-        if (!(SCOPE_REASONS as readonly unknown[]).includes(value)) throw badRequest(`The filter parameter reason must be one of: ${SCOPE_REASONS.join(', ')}`);
+        if (!(SCOPE_REASONS as readonly unknown[]).includes(value)) throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, `The filter parameter reason must be one of: ${SCOPE_REASONS.join(', ')}`);
         params.push(value);
         where.push(`$${params.length} = ANY(reasons)`);
       } else if (key === 'q') {
-        if (typeof value !== 'string') throw badRequest('The filter parameter q must be a string');
+        if (typeof value !== 'string') throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, 'The filter parameter q must be a string');
         params.push(`%${escapeLike(value.trim())}%`);
         where.push(`bname ILIKE $${params.length}`);
       } else {
-        throw badRequest(`The filter parameter has an unknown field: ${key}; fields: scope, reason, userType, q`);
+        throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, `The filter parameter has an unknown field: ${key}; fields: scope, reason, userType, q`);
       }
     }
     if (!p.data_import_id) {

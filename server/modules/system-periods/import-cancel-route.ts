@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { conflict } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { withdrawTenantJob } from '../../jobs/admission.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
@@ -24,7 +24,7 @@ export function registerImportCancel(app: FastifyInstance, db: Database): void {
        WHERE p.id = old.id RETURNING p.id, p.status, old.importing_id AS canceled`,
       [id],
     );
-    if (rows.length === 0) throw conflict('No import of this period is running', 'NOT_IMPORTING');
+    if (rows.length === 0) throw coded(409, 'NOT_IMPORTING', {}, 'No import of this period is running');
     // An import still waiting for its customer's turn (fair share) leaves the queue at once.
     if (rows[0].canceled) await withdrawTenantJob(db, rows[0].canceled);
     return { id, status: rows[0].status, canceledImportId: rows[0].canceled };

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { countCacheOf } from '../../resources/count-cache.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { filterParam, jsonParam, rangeParam, sendContentRange } from '../../resources/query-params.ts';
 import { PERIOD_TABLES } from '../../../contracts/period-tables.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
@@ -35,7 +35,7 @@ export function registerPeriodTables(app: FastifyInstance, db: Database): void {
     const p = await period(request);
     const { table } = request.params as { table: string };
     const spec = PERIOD_TABLES.find((t) => t.sapName === table.toUpperCase());
-    if (!spec) throw notFound(`No SAP table ${table} in a system period; tables: ${PERIOD_TABLES.map((t) => t.sapName).join(', ')}`);
+    if (!spec) throw coded(404, 'SAP_TABLE_UNKNOWN', { table }, `No SAP table ${table} in a system period; tables: ${PERIOD_TABLES.map((t) => t.sapName).join(', ')}`);
     const fields = new Map(spec.columns.map((c) => [c.column.toUpperCase(), c]));
     const query = (request.query ?? {}) as Record<string, unknown>;
 
@@ -46,7 +46,7 @@ export function registerPeriodTables(app: FastifyInstance, db: Database): void {
     let order = 'seq ASC';
     if (sort !== undefined) {
       if (!Array.isArray(sort) || sort.length !== 2 || !fields.has(String(sort[0]).toUpperCase()) || !['ASC', 'DESC'].includes(String(sort[1]).toUpperCase())) {
-        throw badRequest(`The sort parameter must be ["field","ASC"|"DESC"] with field one of: ${[...fields.keys()].join(', ')}`);
+        throw coded(400, 'PARAMETER_INVALID', { parameter: 'sort' }, `The sort parameter must be ["field","ASC"|"DESC"] with field one of: ${[...fields.keys()].join(', ')}`);
       }
       order = `"${fields.get(String(sort[0]).toUpperCase())!.column}" ${String(sort[1]).toUpperCase()}, seq ASC`;
     }
@@ -62,15 +62,15 @@ export function registerPeriodTables(app: FastifyInstance, db: Database): void {
     for (const [key, value] of Object.entries(filter)) {
       if (value === undefined || value === '') continue;
       if (key === 'q') {
-        if (typeof value !== 'string') throw badRequest('The filter parameter q must be a string');
+        if (typeof value !== 'string') throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, 'The filter parameter q must be a string');
         params.push(`%${escapeLike(value.trim())}%`);
         const texts = spec.columns.filter((c) => c.type === 'text').map((c) => `"${c.column}" ILIKE $${params.length}`);
         where.push(`(${texts.join(' OR ')})`);
         continue;
       }
       const col = fields.get(key.toUpperCase());
-      if (!col) throw badRequest(`The filter parameter has an unknown field: ${key}; fields: ${[...fields.keys()].join(', ')}`);
-      if (!['string', 'number', 'boolean'].includes(typeof value)) throw badRequest(`The filter parameter has a value of the wrong type for ${key}`);
+      if (!col) throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, `The filter parameter has an unknown field: ${key}; fields: ${[...fields.keys()].join(', ')}`);
+      if (!['string', 'number', 'boolean'].includes(typeof value)) throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, `The filter parameter has a value of the wrong type for ${key}`);
       params.push(col.type === 'text' ? String(value) : value);
       where.push(`"${col.column}" = $${params.length}`);
     }
@@ -97,7 +97,7 @@ export function registerPeriodTables(app: FastifyInstance, db: Database): void {
           : countCacheOf(db).count(spec.table, whereSql, params, async () => Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${spec.table}" WHERE ${whereSql}`, params)).rows[0].n));
       [total, rows] = await Promise.all([count, page.then((r) => r.rows)]);
     } catch (e) {
-      if ((e as { code?: string }).code === '22P02') throw badRequest('The filter parameter has a value of the wrong type');
+      if ((e as { code?: string }).code === '22P02') throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, 'The filter parameter has a value of the wrong type');
       throw e;
     }
     sendContentRange(reply, spec.sapName, start, rows.length, total);

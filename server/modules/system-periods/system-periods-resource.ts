@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, conflict } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { enqueueTenantJob, tenantLimits } from '../../jobs/admission.ts';
 import { JOBS, type ImportExtractJob } from '../../jobs/job-names.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -56,7 +56,7 @@ export const systemPeriodsResource: ResourceSpec = {
       'SELECT status, data_import_id FROM system_periods WHERE id = $1',
       [id],
     );
-    if (rows[0]?.status === 'importing') throw conflict('The period is being imported; wait until the import ends', 'IMPORT_RUNNING');
+    if (rows[0]?.status === 'importing') throw coded(409, 'IMPORT_RUNNING', {}, 'The period is being imported; wait until the import ends');
     if (rows[0]?.data_import_id) await deleteImport(db, rows[0].data_import_id);
   },
 };
@@ -68,7 +68,7 @@ export interface PeriodRouteOptions {
 }
 
 export function requireQueue(queue: JobQueue | undefined): JobQueue {
-  if (!queue) throw new AppError(503, 'NO_QUEUE', 'The job queue is not running on this server');
+  if (!queue) throw coded(503, 'NO_QUEUE', {}, 'The job queue is not running on this server');
   return queue;
 }
 
@@ -87,7 +87,7 @@ export async function systemPeriodRoutes(app: FastifyInstance, options: PeriodRo
       const ctx = await resourceContext(db, systemPeriodsResource, request, 'update');
       const { id } = request.params as { id: string };
       const period = await findScoped<{ status: string; customer_id: string }>(db, 'system_periods', ctx, id, 'status, customer_id', 'system period');
-      if (period.status === 'importing') throw conflict('An import of this period is already running', 'IMPORT_RUNNING');
+      if (period.status === 'importing') throw coded(409, 'IMPORT_RUNNING', {}, 'An import of this period is already running');
       const jobs = { db, queue: requireQueue(options.queue), limits: tenantLimits(config) };
       const importId = crypto.randomUUID();
       // The place in the customer's queue first (fair share, DESIGN 7b): a full queue answers 429 before the upload is read.
@@ -102,7 +102,7 @@ export async function systemPeriodRoutes(app: FastifyInstance, options: PeriodRo
            WHERE id = $1 AND status <> 'importing' RETURNING id`,
           [id, importId],
         );
-        if (claimed.rows.length === 0) throw conflict('An import of this period is already running', 'IMPORT_RUNNING');
+        if (claimed.rows.length === 0) throw coded(409, 'IMPORT_RUNNING', {}, 'An import of this period is already running');
         await recordImportFiles(db, { customerId: period.customer_id, uploadId: importId, files: upload.sums, by: request.user.email });
         // On PostgreSQL the upload moves into the database: any worker can import it (issue 12 item 6).
         const job: ImportExtractJob = { periodId: id, importId, ...(await keepUpload(db, importId, upload)), ...(client ? { client } : {}), ...(assumeUsersValid ? { assumeUsersValid } : {}), requestedBy: request.user.id };

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readZipDirectory } from '../../importers/zip-directory.ts';
-import { AppError } from '../../errors.ts';
+import { type AppError, coded } from '../../errors.ts';
 
 /** What an upload may inflate to (DESIGN 7a): MAX_EXTRACT_MB and MAX_EXTRACT_RATIO. */
 export interface InflationLimits {
@@ -19,9 +19,10 @@ export const RATIO_FLOOR_BYTES = 64 * MB;
 const mb = (bytes: number): string => (bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0);
 
 const tooLarge = (name: string, bytes: number, limits: InflationLimits): AppError =>
-  new AppError(
+  coded(
     413,
     'EXTRACT_TOO_LARGE',
+    { name, megabytes: mb(bytes), limit: limits.maxExtractMb },
     `The file ${name} inflates to ${mb(bytes)} MB, more than the limit of ${limits.maxExtractMb} MB (MAX_EXTRACT_MB); nothing was imported`,
   );
 
@@ -54,9 +55,10 @@ export async function checkUploadInflation(dir: string, files: readonly string[]
       ...directory.entries.map((e) => ({ size: e.size, compressed: e.compressedSize })),
     ].find((x) => x.size > RATIO_FLOOR_BYTES && ratio(x.size, x.compressed) > limits.maxRatio);
     if (worst) {
-      throw new AppError(
+      throw coded(
         422,
         'EXTRACT_RATIO',
+        { name, ratio: Math.round(ratio(worst.size, worst.compressed)), limit: limits.maxRatio },
         `The file ${name} inflates ${Math.round(ratio(worst.size, worst.compressed))} times (${mb(worst.size)} MB from ${mb(worst.compressed)} MB), ` +
           `more than any real export (at most ${limits.maxRatio} times, MAX_EXTRACT_RATIO); nothing was imported`,
       );

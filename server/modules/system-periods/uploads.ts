@@ -5,7 +5,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import type { UploadedFile } from '../../uploads/import-files.ts';
 import { checkUploadInflation, type InflationLimits } from './upload-limits.ts';
 
@@ -25,7 +25,7 @@ const TABLE_FILES = ['.csv', '.txt', '.tsv'];
 /** A safe file name: the base name only, no path, no control characters. */
 function safeName(name: string): string {
   const base = [...path.basename(name.replace(/\\/g, '/'))].filter((c) => c.charCodeAt(0) >= 0x20).join('');
-  if (!base || base === '.' || base === '..') throw badRequest(`The file name ${JSON.stringify(name)} is not usable`);
+  if (!base || base === '.' || base === '..') throw coded(400, 'FILE_NAME_UNUSABLE', { name }, `The file name ${JSON.stringify(name)} is not usable`);
   return base;
 }
 
@@ -43,7 +43,7 @@ export async function saveUpload(
   /** Single-file forms this upload also takes (a ruleset's `.json`), sent alone like an archive. */
   singles: readonly string[] = [],
 ): Promise<SavedUpload> {
-  if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data');
+  if (!request.isMultipart()) throw coded(400, 'MULTIPART_REQUIRED', {}, 'Send the files as multipart/form-data');
   const dir = path.join(root, id);
   await mkdir(dir, { recursive: true });
   const files: string[] = [];
@@ -59,9 +59,10 @@ export async function saveUpload(
       const ext = path.extname(name).toLowerCase();
       if (!ARCHIVES.includes(ext) && !TABLE_FILES.includes(ext) && !singles.includes(ext)) {
         part.file.resume();
-        throw badRequest(`The file ${name} is not a ${[...ARCHIVES, ...singles, ...TABLE_FILES].join(', ')} file`);
+        const types = [...ARCHIVES, ...singles, ...TABLE_FILES].join(', ');
+        throw coded(400, 'FILE_TYPE_REFUSED', { name, types }, `The file ${name} is not a ${types} file`);
       }
-      if (files.some((f) => f.toLowerCase() === name.toLowerCase())) throw badRequest(`The file ${name} is sent twice`);
+      if (files.some((f) => f.toLowerCase() === name.toLowerCase())) throw coded(400, 'FILE_TWICE', { name }, `The file ${name} is sent twice`);
       const hash = createHash('sha256');
       let size = 0;
       await pipeline(
@@ -75,14 +76,14 @@ export async function saveUpload(
         },
         createWriteStream(path.join(dir, name)),
       );
-      if (part.file.truncated) throw new AppError(413, 'TOO_LARGE', `The file ${name} is larger than the upload limit`);
+      if (part.file.truncated) throw coded(413, 'TOO_LARGE', { name }, `The file ${name} is larger than the upload limit`);
       files.push(name);
       sums.push({ name, size, sha256: hash.digest('hex') });
     }
-    if (files.length === 0) throw badRequest('Select a file first: no file was sent');
+    if (files.length === 0) throw coded(400, 'NO_FILE', {}, 'Select a file first: no file was sent');
     const archives = files.filter((f) => [...ARCHIVES, ...singles].includes(path.extname(f).toLowerCase()));
     if (archives.length > 0 && files.length > 1) {
-      throw badRequest(`Send either one .zip or .xlsx file or several table files, not ${files.join(', ')} together`);
+      throw coded(400, 'FILES_MIXED', { files: files.join(', ') }, `Send either one .zip or .xlsx file or several table files, not ${files.join(', ')} together`);
     }
     await checkUploadInflation(dir, files, limits);
     return { dir, files, sums, fields };

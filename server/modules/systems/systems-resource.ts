@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, conflict } from '../../errors.ts';
+import { AppError, coded } from '../../errors.ts';
 import { defineResource, resourceContext, type ResourceSpec } from '../../resources/define-resource.ts';
 import { aroundRoutes } from '../groups/route-wrap.ts';
 import { assertSystemAllowed } from '../licences/licence-state.ts';
@@ -88,9 +88,10 @@ export const systemsResource: ResourceSpec = {
   access: { read: ['Admin', 'User', 'SuperAdmin'], write: WRITE_ROLES, page: 'system/default' },
   touchOnUpdate: ['updated_at'],
   conflictMessage: 'System already exists',
+  conflictCode: 'SYSTEM_EXISTS',
 };
 
-const systemExists = (): AppError => conflict('System already exists', 'SYSTEM_EXISTS');
+const systemExists = (): AppError => coded(409, 'SYSTEM_EXISTS', {}, 'System already exists');
 
 /** The customer a create is for (null: none chosen, the resource layer answers); the caller's role and tenant as the resource layer checks them. */
 async function createCustomer(db: Database, request: FastifyRequest): Promise<string | null> {

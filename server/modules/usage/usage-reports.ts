@@ -7,7 +7,7 @@ import { compareCodePoints } from '../../../engine/authorisation/code-point.ts';
 import { coversValue, parseValueRow, type ValueInterval } from '../../../engine/authorisation/value-interval.ts';
 import { csvField } from '../../../engine/output/findings-csv.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { loadExcelJs } from '../../importers/table-source.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
 import { XLSX_TYPE } from '../../resources/query-params.ts';
@@ -46,8 +46,8 @@ async function usageAnalysis(db: Database, request: FastifyRequest): Promise<Usa
   const ctx = await resourceContext(db, findingsResource, request, 'read');
   const { id } = request.params as { id: string };
   const a = await findScoped<UsageAnalysis>(db, 'analyses', ctx, id, 'id, status, with_usage, analysis_date, usage_from, usage_to, system_period_id', 'analysis');
-  if (a.status !== 'completed') throw conflict('Only a completed analysis has findings', 'NOT_COMPLETED');
-  if (!a.with_usage) throw conflict('The analysis ran without usage; run one with the period\'s usage table', 'NO_USAGE');
+  if (a.status !== 'completed') throw coded(409, 'NOT_COMPLETED', {}, 'Only a completed analysis has findings');
+  if (!a.with_usage) throw coded(409, 'NO_USAGE', {}, 'The analysis ran without usage; run one with the period\'s usage table');
   return a;
 }
 
@@ -171,14 +171,14 @@ export function registerUsageReports(app: FastifyInstance, db: Database): void {
   app.get('/api/analyses/:id/remediation-plan', { preHandler: app.authenticate }, async (request) => {
     const a = await usageAnalysis(db, request);
     const { user } = (request.query ?? {}) as { user?: string };
-    if (!user || !user.trim()) throw badRequest('Choose a user', { user: 'Choose a user' });
+    if (!user || !user.trim()) throw coded(400, 'USER_REQUIRED', {}, 'Choose a user', { user: 'Choose a user' });
     return userPlan(db, a.id, user.trim());
   });
 
   app.get('/api/analyses/:id/role-hygiene', { preHandler: app.authenticate }, async (request, reply) => {
     const a = await usageAnalysis(db, request);
     const { format = 'json' } = (request.query ?? {}) as { format?: string };
-    if (!['json', 'csv', 'xlsx'].includes(format)) throw badRequest('The format must be json, csv or xlsx', { format: 'json, csv or xlsx' });
+    if (!['json', 'csv', 'xlsx'].includes(format)) throw coded(400, 'FORMAT_INVALID', { formats: 'json, csv, xlsx' }, 'The format must be json, csv or xlsx', { format: 'json, csv or xlsx' });
     const rows = await roleHygiene(db, a);
     if (format === 'json') return { window: { from: a.usage_from, to: a.usage_to }, roles: rows };
     reply.header('Content-Disposition', `attachment; filename="role-hygiene.${format}"`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict } from '../../errors.ts';
+import { badRequest, coded } from '../../errors.ts';
 import { isoDate } from '../../resources/fields.ts';
 
 /** The analysis request's usage fields (DESIGN 5.17): use the period's usage, within from/to (both optional). */
@@ -22,5 +22,5 @@ export async function checkUsageRequest(
   const { rows } = await db.query<{ status: string }>('SELECT status FROM system_period_usage WHERE system_period_id = $1 AND usage_import_id IS NOT NULL', [
     body.systemPeriodId,
   ]);
-  if (rows.length === 0) throw conflict('The system period has no usage table; upload a usage export first', 'USAGE_EMPTY');
+  if (rows.length === 0) throw coded(409, 'USAGE_EMPTY', {}, 'The system period has no usage table; upload a usage export first');
 }

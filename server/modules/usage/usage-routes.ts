@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { enqueueTenantJob, tenantLimits } from '../../jobs/admission.ts';
 import { JOBS, type ImportUsageJob } from '../../jobs/job-names.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -67,7 +67,7 @@ export function registerUsageRoutes(app: FastifyInstance, options: { db: Databas
       const { id } = request.params as { id: string };
       const period = await findScoped<{ customer_id: string }>(db, 'system_periods', ctx, id, 'customer_id', 'system period');
       const current = await readUsageRecord(db, id);
-      if (current.status === 'importing') throw conflict('A usage upload of this period is already running', 'IMPORT_RUNNING');
+      if (current.status === 'importing') throw coded(409, 'IMPORT_RUNNING', {}, 'A usage upload of this period is already running');
       const jobs = { db, queue: requireQueue(options.queue), limits: tenantLimits(config) };
       const importId = crypto.randomUUID();
       // The place in the customer's queue first (fair share, DESIGN 7b): a full queue answers 429 before the upload is read.
@@ -78,7 +78,7 @@ export function registerUsageRoutes(app: FastifyInstance, options: { db: Databas
         });
         if (upload.files.length !== 1 || !SINGLE_TABLE.includes(path.extname(upload.files[0]).toLowerCase())) {
           await rm(upload.dir, { recursive: true, force: true });
-          throw badRequest('Send one usage export: a .csv, .txt, .tsv or .xlsx file');
+          throw coded(400, 'ONE_USAGE_FILE', {}, 'Send one usage export: a .csv, .txt, .tsv or .xlsx file');
         }
         const claimed = await db.query(
           `INSERT INTO system_period_usage (system_period_id, customer_id, status, progress, importing_id)
@@ -88,7 +88,7 @@ export function registerUsageRoutes(app: FastifyInstance, options: { db: Databas
            RETURNING system_period_id`,
           [id, period.customer_id, importId],
         );
-        if (claimed.rows.length === 0) throw conflict('A usage upload of this period is already running', 'IMPORT_RUNNING');
+        if (claimed.rows.length === 0) throw coded(409, 'IMPORT_RUNNING', {}, 'A usage upload of this period is already running');
         const client = upload.fields.client?.trim() || undefined;
         // On PostgreSQL the upload moves into the database: any worker can import it (issue 12 item 6).
         const { storedUpload, dir } = await keepUpload(db, importId, upload);
@@ -107,7 +107,7 @@ export function registerUsageRoutes(app: FastifyInstance, options: { db: Databas
       'DELETE FROM system_period_usage WHERE system_period_id = $1 AND status <> $2 RETURNING usage_import_id, status',
       [id, 'importing'],
     );
-    if (rows.length === 0 && (await readUsageRecord(db, id)).status === 'importing') throw conflict('A usage upload of this period is running', 'IMPORT_RUNNING');
+    if (rows.length === 0 && (await readUsageRecord(db, id)).status === 'importing') throw coded(409, 'IMPORT_RUNNING', {}, 'A usage upload of this period is running');
     if (rows[0]?.usage_import_id) await db.query('DELETE FROM usage_rows WHERE import_id = $1', [rows[0].usage_import_id]);
     return readUsageRecord(db, id);
   });

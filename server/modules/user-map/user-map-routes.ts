@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { badRequest } from '../../errors.ts';
+import { coded } from '../../errors.ts';
 import { readUserMap } from '../../importers/user-map-reader.ts';
 import { resourceContext, type ResourceContext } from '../../resources/define-resource.ts';
 import { audit } from '../audit/audit.ts';
@@ -44,7 +44,7 @@ async function userMapWarnings(db: Database, customerId: string): Promise<UserMa
 
 async function customerContext(db: Database, request: FastifyRequest, op: 'read' | 'update'): Promise<ResourceContext & { customerId: string }> {
   const ctx = await resourceContext(db, systemsResource, request, op);
-  if (ctx.customerId === null) throw badRequest('Choose a customer (X-Customer-Id)');
+  if (ctx.customerId === null) throw coded(400, 'CUSTOMER_REQUIRED', {}, 'Choose a customer (X-Customer-Id)');
   return ctx as ResourceContext & { customerId: string };
 }
 

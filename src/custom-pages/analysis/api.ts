@@ -20,8 +20,8 @@ const CATALOGUE_KEY = /^(ra|segra)\.[\w.]+$/;
  */
 export function errorText(error: unknown, translate: (key: string, options?: object) => string, contextKey: string): string {
   if (error instanceof HttpError) {
-    const body = (error.body ?? {}) as { code?: string; message?: string; errors?: Record<string, string>; serverErrors?: Record<string, string> };
-    if (body.code && (SPECIFIC_CODES as readonly string[]).includes(body.code)) return translate(`segra.errors.code.${body.code}`);
+    const body = (error.body ?? {}) as { code?: string; message?: string; params?: Record<string, unknown>; errors?: Record<string, string>; serverErrors?: Record<string, string> };
+    if (body.code && (SPECIFIC_CODES as readonly string[]).includes(body.code)) return translate(`segra.errors.code.${body.code}`, body.params);
     // The server's reason in the UI's language (issue 15: never its English words); through the
     // data provider its field messages are already translated, and the server's own kept apart.
     const detail = localizeApiError(body, translate);

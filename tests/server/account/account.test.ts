@@ -203,7 +203,7 @@ function accountSuite(target: TestDatabase): void {
     const { rows: before } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM password_reset_tokens');
     const r = await post('/api/auth/forgot-password', { email: 'umut@acme.test' }, failingApp);
     expect(r.statusCode).toBe(502);
-    expect(r.json()).toEqual({ code: 'MAIL_FAILED', message: 'Password reset email failed' });
+    expect(r.json()).toEqual({ code: 'MAIL_FAILED', params: {}, message: 'Password reset email failed' });
     const { rows: after } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM password_reset_tokens');
     expect(after[0].n).toBe(before[0].n);
   });
@@ -218,6 +218,7 @@ function accountSuite(target: TestDatabase): void {
     expect(r.statusCode).toBe(403);
     expect(r.json()).toEqual({
       code: 'REGISTRATION_CLOSED',
+      params: {},
       message: 'Registration is closed; ask your administrator for an account',
     });
   });

@@ -268,7 +268,7 @@ function resourcesSuite(target: TestDatabase): void {
     it('answers 409 to a duplicate name, but the same name is fine in another customer', async () => {
       const r = await call('adminA', 'POST', '/api/departments', { name: 'Sales' });
       expect(r.statusCode).toBe(409);
-      expect(r.json()).toEqual({ code: 'CONFLICT', message: 'A department with this name already exists' });
+      expect(r.json()).toEqual({ code: 'RECORD_EXISTS', params: { resource: 'departments' }, message: 'A department with this name already exists' });
       const rename = await call('adminA', 'PUT', `/api/departments/${made.IT}`, { name: 'Sales' });
       expect(rename.statusCode).toBe(409);
       expect((await call('adminB', 'POST', '/api/departments', { name: 'Sales' })).statusCode).toBe(201);
@@ -305,7 +305,8 @@ function resourcesSuite(target: TestDatabase): void {
       for (const [params, name] of bad) {
         const r = await list('adminA', 'departments', params);
         expect(r.statusCode, JSON.stringify(params)).toBe(400);
-        expect(r.json().code).toBe('BAD_REQUEST');
+        // Issue 31: the refusal names the parameter in its params, for the UI to word.
+        expect(r.json()).toMatchObject({ code: 'PARAMETER_INVALID', params: { parameter: name } });
         expect(r.json().message).toContain(name);
       }
       expect((await list('adminA', 'departments', { range: [0, 999] })).statusCode).toBe(200);

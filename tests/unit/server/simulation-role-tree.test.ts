@@ -24,7 +24,7 @@ const accepted = (list: { riskId: string; accepted: boolean }[]) => list.filter(
 describe('simulation: role acceptances through the role tree', () => {
   it('accept a user finding through a looped composite held inside the assigned one, before and after', () => {
     const r = simulatePrepared(prepared, ask({ addRoles: ['R_EXTRA'] }), [acceptance('P2P01', 'role', 'C_LOOP')]);
-    if (!r.ok) throw new Error(r.notFound);
+    if (!r.ok) throw new Error(r.notFound.message);
     expect(r.before.map((f) => f.riskId)).toContain('P2P01');
     expect(accepted(r.before)).toEqual(['P2P01']);
     expect(accepted(r.after)).toEqual(['P2P01']);
@@ -33,7 +33,7 @@ describe('simulation: role acceptances through the role tree', () => {
   it('do not accept through a role the simulation removes, nor through what lies only below it', () => {
     // Removing C_OUTER removes C_LOOP with it; R_BOTH, added back, still meets the risk.
     const r = simulatePrepared(prepared, ask({ addRoles: ['R_BOTH'], removeRoles: ['C_OUTER'] }), [acceptance('P2P01', 'role', 'C_LOOP')]);
-    if (!r.ok) throw new Error(r.notFound);
+    if (!r.ok) throw new Error(r.notFound.message);
     expect(accepted(r.before)).toEqual(['P2P01']);
     expect(r.after.map((f) => f.riskId)).toContain('P2P01');
     expect(accepted(r.after)).toEqual([]);

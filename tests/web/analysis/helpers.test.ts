@@ -182,13 +182,13 @@ describe('uploads', () => {
 });
 
 describe('error text', () => {
-  // The English catalogue's words; the server's reason goes through its rule with its values (issue 15).
+  // The English catalogue's words; the server's reason is worded from its code with its values (issue 31).
   const translate = (k: string, o?: object) =>
-    k === 'segra.server.user_not_in_period'
+    k === 'segra.errors.code.USER_NOT_IN_PERIOD'
       ? `User ${(o as { name: string }).name} is not in the system period (USR02)`
       : (({ 'segra.analysis.errors.simulation_failed': 'Simulation failed', 'segra.errors.code.FORBIDDEN': 'Not allowed' }) as Record<string, string>)[k] ?? k;
   it("puts the catalogue message before the server's reason", () => {
-    const e = new HttpError('User ALICE is not in the system period (USR02)', 404, { message: 'User ALICE is not in the system period (USR02)', code: 'NOT_FOUND' });
+    const e = new HttpError('User ALICE is not in the system period (USR02)', 404, { message: 'User ALICE is not in the system period (USR02)', code: 'USER_NOT_IN_PERIOD', params: { name: 'ALICE' } });
     expect(errorText(e, translate, 'segra.analysis.errors.simulation_failed')).toBe('Simulation failed: User ALICE is not in the system period (USR02)');
   });
   it('uses a specific catalogue message for a known code, and the context alone otherwise', () => {

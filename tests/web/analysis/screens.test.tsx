@@ -403,7 +403,7 @@ describe('analysis screens', () => {
     await waitForText('SAP*');
     expect(container!.textContent).not.toContain('Data not found');
 
-    answer = { status: 400, body: { message: 'The query must only read: DELETE is not allowed', code: 'SQL_QUERY_REFUSED' } };
+    answer = { status: 400, body: { message: 'The query must only read: DELETE is not allowed', code: 'SQL_READ_ONLY', params: {} } };
     await act(async () => run().click());
     await waitFor(() => Boolean(container!.querySelector('[data-testid="sql-error"]')), 'the refusal');
     expect(container!.querySelector('[data-testid="sql-error"]')!.textContent).toBe('SQL search error: The query may only read: commands that change data are not allowed');

@@ -129,8 +129,8 @@ describe('demo simulation: bad input as the server answers it', () => {
     };
     expect((await bad({ ...PERIODS, user: bname, level: 'roles' })).body.errors).toEqual({ level: 'Level must be action or permission' });
     expect((await bad({ ...PERIODS, user: bname, mode: 'both' })).body.errors).toEqual({ mode: 'Mode must be same-instance or union' });
-    expect(await bad({ ...PERIODS, user: bname, addRoles: ['Z_NO_SUCH_ROLE'] })).toMatchObject({ status: 404, body: { message: 'Role to add Z_NO_SUCH_ROLE is not in the system period' } });
-    expect(await bad({ ...PERIODS, user: 'NOBODY_XYZ' })).toMatchObject({ status: 404, body: { message: 'User NOBODY_XYZ is not in the system period (USR02)' } });
+    expect(await bad({ ...PERIODS, user: bname, addRoles: ['Z_NO_SUCH_ROLE'] })).toMatchObject({ status: 404, body: { message: 'Role to add Z_NO_SUCH_ROLE is not in the system period', code: 'ROLE_NOT_IN_PERIOD', params: { name: 'Z_NO_SUCH_ROLE' } } });
+    expect(await bad({ ...PERIODS, user: 'NOBODY_XYZ' })).toMatchObject({ status: 404, body: { message: 'User NOBODY_XYZ is not in the system period (USR02)', code: 'USER_NOT_IN_PERIOD', params: { name: 'NOBODY_XYZ' } } });
     const otherPeriod = '99999999-9999-4999-8999-999999999999';
     expect(await bad({ ...PERIODS, systemPeriodId: otherPeriod, user: bname })).toMatchObject({ status: 404, body: { message: `No system period record ${otherPeriod}` } });
     expect(await bad({ user: bname })).toMatchObject({ status: 400, body: { errors: { systemPeriodId: 'System period is required', riskPeriodId: 'Risk period is required' } } });

@@ -1,4 +1,4 @@
-import { badRequest } from '../../../errors.ts';
+import { coded } from '../../../errors.ts';
 import { REPORT_LANGUAGES, type ReportLanguage } from './report-strings.ts';
 
 export const PDF_TYPE = 'application/pdf';
@@ -7,7 +7,7 @@ export const PDF_TYPE = 'application/pdf';
 export function findingsExportFormat(raw: unknown): 'csv' | 'xlsx' | 'pdf' {
   const format = raw ?? 'csv';
   if (format !== 'csv' && format !== 'xlsx' && format !== 'pdf') {
-    throw badRequest('The format parameter must be csv, xlsx or pdf', { format: 'Choose csv, xlsx or pdf' });
+    throw coded(400, 'PARAMETER_INVALID', { parameter: 'format' }, 'The format parameter must be csv, xlsx or pdf', { format: 'Choose csv, xlsx or pdf' });
   }
   return format;
 }
@@ -16,7 +16,7 @@ export function findingsExportFormat(raw: unknown): 'csv' | 'xlsx' | 'pdf' {
 export function reportLanguage(raw: unknown): ReportLanguage {
   const lang = raw ?? 'tr';
   if (!REPORT_LANGUAGES.includes(lang as ReportLanguage)) {
-    throw badRequest('The lang parameter must be tr, en or de', { lang: 'Choose tr, en or de' });
+    throw coded(400, 'PARAMETER_INVALID', { parameter: 'lang' }, 'The lang parameter must be tr, en or de', { lang: 'Choose tr, en or de' });
   }
   return lang as ReportLanguage;
 }
