@@ -29,9 +29,12 @@ interface UserMapAnswer {
 const SHOWN_ROWS = 200;
 const URL = '/api/user-map';
 
-/** One warning in the reader's language: the server's codes (USER_MAP_*), or the import's data-quality codes with their table and count. */
+/**
+ * One warning in the reader's language: a column the reader left aside (a data-quality code with
+ * its table and count), or a name that maps nowhere (USER_MAP_*, worded from its system and BNAME).
+ */
 export function userMapWarningText(w: UserMapWarning, translate: (key: string, options?: object) => string): string {
-  if ((WARNING_CODES as readonly string[]).includes(w.code)) {
+  if ('table' in w.params && (WARNING_CODES as readonly string[]).includes(w.code)) {
     return translate('segra.cross_system.user_map.warning_line', {
       title: translate(`segra.analysis.data_quality.codes.${w.code}`),
       count: w.params.count ?? '',
