@@ -23,7 +23,7 @@ export const de = {
     upload_failed: 'Die Benutzerzuordnung konnte nicht hochgeladen werden',
     load_failed: 'Die Benutzerzuordnung konnte nicht gelesen werden',
     empty: 'Noch keine Benutzerzuordnung.',
-    rows: '%{smart_count} Zeile |||| %{smart_count} Zeilen',
+    rows: '%{count} Zeilen',
     system: 'System',
     bname: 'SAP-Benutzer',
     person: 'Person',

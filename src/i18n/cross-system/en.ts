@@ -23,7 +23,7 @@ export const en = {
     upload_failed: 'The user mapping could not be uploaded',
     load_failed: 'The user mapping could not be read',
     empty: 'No user mapping yet.',
-    rows: '%{smart_count} row |||| %{smart_count} rows',
+    rows: '%{count} rows',
     system: 'System',
     bname: 'SAP user',
     person: 'Person',

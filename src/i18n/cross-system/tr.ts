@@ -23,7 +23,7 @@ export const tr = {
     upload_failed: 'Kullanıcı eşlemesi yüklenemedi',
     load_failed: 'Kullanıcı eşlemesi okunamadı',
     empty: 'Henüz kullanıcı eşlemesi yok.',
-    rows: '%{smart_count} satır',
+    rows: '%{count} satır',
     system: 'Sistem',
     bname: 'SAP kullanıcısı',
     person: 'Kişi',

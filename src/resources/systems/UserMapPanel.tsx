@@ -125,7 +125,7 @@ export function UserMapPanel() {
         {entries.length > 0 && (
           <Box sx={{ mt: 1 }}>
             <Typography variant="caption" color="text.secondary">
-              {translate('segra.cross_system.user_map.rows', { smart_count: entries.length })}
+              {translate('segra.cross_system.user_map.rows', { count: entries.length })}
               {entries.length > SHOWN_ROWS ? ` — ${translate('segra.cross_system.user_map.more_rows', { shown: SHOWN_ROWS, count: entries.length })}` : ''}
             </Typography>
             <Table size="small" sx={{ width: 'auto', minWidth: 420 }} data-testid="user-map-entries">
