@@ -18,8 +18,9 @@ export const ALSO_READ_BY: Readonly<Record<string, readonly string[]>> = {
   'system-periods': ['reports/analyze-request', 'reports/create', 'simulation', 'report/basis', 'report/special', 'system/modules'],
   // Screens that pick a risk period: requests (names), creation, simulation, risk data.
   'risk-periods': ['reports/analyze-request', 'reports/create', 'simulation', 'risk/modules'],
-  // The system period page picks the system of a period.
-  systems: ['system/period'],
+  // The system period page picks the system of a period; the analysis screens name and add the
+  // systems of a cross-system analysis (issue 32).
+  systems: ['system/period', 'reports/create', 'reports/analyze-request'],
   // The special analysis page picks the stored query it runs.
   'sql-queries': ['report/special'],
   // The mitigations page picks the control of a mitigation (issue 16).

@@ -125,9 +125,12 @@ export function resourceSchemas(
   const record: JsonSchema = {
     type: 'object',
     description: `A ${spec.name} record`,
-    properties: Object.fromEntries(
-      Object.keys(spec.columns).map((field) => [field, field === 'id' ? { type: 'string', format: 'uuid' } : (spec.fieldSchemas?.[field] ?? {})]),
-    ),
+    properties: {
+      ...Object.fromEntries(
+        Object.keys(spec.columns).map((field) => [field, field === 'id' ? { type: 'string', format: 'uuid' } : (spec.fieldSchemas?.[field] ?? {})]),
+      ),
+      ...spec.decoratedFields,
+    },
     additionalProperties: true,
   };
   const idParams = {

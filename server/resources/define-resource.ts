@@ -97,6 +97,8 @@ export interface ResourceSpec {
   ) => Promise<Record<string, string> | undefined>;
   /** Adds derived fields to the records a list or get answers (e.g. a finding's names); the page only. */
   decorate?: (db: Database, records: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  /** The OpenAPI schemas of the fields `decorate` adds (they are no columns, so fieldSchemas cannot name them). */
+  decoratedFields?: Record<string, Record<string, unknown>>;
   /** Runs inside the delete transaction, after the row was found in scope; throw to refuse. */
   beforeDelete?: (db: Database, id: string, ctx: ResourceContext) => Promise<void>;
   /**

@@ -7,6 +7,7 @@ import { de } from './de.ts';
 import { en } from './en.ts';
 import { deepMerge } from './merge.ts';
 import { basisCheckMessages } from './basis-checks.ts';
+import { crossSystemMessages } from './cross-system/index.ts';
 import { basisDetailMessages } from './basis-details.ts';
 import { notificationMessages } from './notifications.ts';
 import { orgStatusMessages } from './org-status/index.ts';
@@ -16,7 +17,7 @@ import { usageMessages } from './usage/index.ts';
 import { userTypeMessages } from './user-types/index.ts';
 
 // The feature catalogues merged over the base ones, one line per feature.
-const PARTS = [appsMessages, analysisMessages, notificationMessages, serverMessages, basisCheckMessages, basisDetailMessages, dataQualityMessages, usageMessages, mitigationMessages, orgStatusMessages, licenceMessages, userTypeMessages];
+const PARTS = [appsMessages, analysisMessages, notificationMessages, serverMessages, basisCheckMessages, basisDetailMessages, dataQualityMessages, usageMessages, mitigationMessages, orgStatusMessages, licenceMessages, userTypeMessages, crossSystemMessages];
 const BASE = { tr, en, de };
 const withParts = (lang: 'tr' | 'en' | 'de') => PARTS.reduce((all, part) => deepMerge(all, part[lang]), BASE[lang]);
 

@@ -110,6 +110,16 @@ describe('OpenAPI document and UI (DESIGN 6)', () => {
     }
   });
 
+  it("documents the systems an analysis covers (DESIGN 5.18), a field its records get beside their columns", () => {
+    type Schema = { properties?: Record<string, { type?: string; items?: { properties?: Record<string, unknown> } }>; items?: Schema };
+    const one = (doc.paths['/api/analyses/{id}'].get.responses['200'].content?.['application/json'] as { schema?: Schema } | undefined)?.schema as Schema;
+    const list = (doc.paths['/api/analyses'].get.responses['200'].content?.['application/json'] as { schema?: Schema } | undefined)?.schema as Schema;
+    for (const systems of [one.properties?.systems, list.items?.properties?.systems]) {
+      expect(systems?.type).toBe('array');
+      expect(Object.keys(systems?.items?.properties ?? {}).sort()).toEqual(['sid', 'systemId', 'systemPeriodId']);
+    }
+  });
+
   it('documents the request bodies from the zod schemas', () => {
     const create = doc.paths['/api/customers'].post;
     const schema = create.requestBody?.content['application/json']?.schema as { type?: string; properties?: object };

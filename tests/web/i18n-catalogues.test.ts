@@ -23,7 +23,7 @@ function flatten(o: unknown, prefix = ''): Map<string, unknown> {
 const BASIS_DETAIL_CODES = ['%{paths}', '%{sources}', '%{label}: %{sources}', 'UFLAG %{uflag}', 'CODVN %{codvn}: %{meaning}'];
 const SAME_AS_ENGLISH: Record<'tr' | 'de', string[]> = {
   tr: ['IP', 'SID', 'Risk', 'Form', '%{name}', '%{name} %{recordRepresentation}', ' ', '%{file}: %{problem}', ...BASIS_DETAIL_CODES],
-  de: ['Name', 'System', 'Status', 'Simulation', 'Dialog', 'Service', 'Administrator', 'Profil', 'Inspektor', 'SID', 'E-Mail', '%{name}', '%{name} %{recordRepresentation}', ' ', '%{file}: %{problem}', 'global', ...BASIS_DETAIL_CODES],
+  de: ['Name', 'System', 'Status', 'Simulation', 'Dialog', 'Service', 'Administrator', 'Profil', 'Person', 'Inspektor', 'SID', 'E-Mail', '%{name}', '%{name} %{recordRepresentation}', ' ', '%{file}: %{problem}', 'global', ...BASIS_DETAIL_CODES],
 };
 
 const en = flatten(catalogues.en);

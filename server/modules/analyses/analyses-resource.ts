@@ -17,9 +17,9 @@ import { attachJob, cancel, insertAnalysis } from './analyses-store.ts';
 import { registerAnalysisShown } from './analysis-shown.ts';
 import { registerDefaultAnalysis } from './default-analysis.ts';
 import { checkUsageRequest, usageRequestFields } from '../usage/usage-request.ts';
-import { analysisSystemsFields } from '../../../contracts/analysis-systems.ts';
+import { analysisSystemSchema, analysisSystemsFields } from '../../../contracts/analysis-systems.ts';
 import { documentationOnly, jsonSchemaOf } from '../../docs/openapi.ts';
-import { checkAnalysisSystems, storeAnalysisSystems } from './analysis-systems.ts';
+import { checkAnalysisSystems, storeAnalysisSystems, withAnalysisSystems } from './analysis-systems.ts';
 
 const ROLES = ['Admin', 'User', 'SuperAdmin'] as const;
 
@@ -75,6 +75,13 @@ export const analysesResource: ResourceSpec = {
     updatedAt: 'updated_at',
   },
   fieldSchemas: { warnings: INPUT_WARNINGS_SCHEMA },
+  decorate: withAnalysisSystems,
+  decoratedFields: {
+    systems: {
+      ...jsonSchemaOf(z.array(analysisSystemSchema), 'output'),
+      description: 'The systems and periods a cross-system analysis covers (DESIGN 5.18), in SID order, its own systemPeriodId included; [] for an analysis of one system',
+    },
+  },
   createSchema: z.object({}),
   updateSchema: z.object({}),
   operations: { create: 'custom', update: false },
@@ -153,7 +160,7 @@ export async function analysisRoutes(app: FastifyInstance, options: { db: Databa
     });
     await audit(db, { customerId: ctx.customerId, actorId: request.user.id, actorEmail: request.user.email, action: 'analysis.created', entity: 'analyses', entityId: id, detail: { name: body.name } });
     const record = await findScoped<Record<string, unknown>>(db, 'analyses', ctx, id, recordSelect(analysesResource), 'analysis');
-    return reply.status(201).send(record);
+    return reply.status(201).send((await withAnalysisSystems(db, [record]))[0]);
   });
 
   app.post('/api/analyses/:id/cancel', { preHandler: app.authenticate }, async (request) => {

@@ -74,3 +74,25 @@ export async function loadAnalysisSystems(db: Database, analysisId: string): Pro
   );
   return rows.map((r) => ({ systemId: r.system_id, systemPeriodId: r.system_period_id, sid: r.sid })).sort((a, b) => compareCodePoints(a.sid, b.sid));
 }
+
+/**
+ * Adds `systems` to analysis records (GET list and one, the create's answer): the systems and
+ * periods a cross-system analysis covers, in SID order, as stored when it was requested; [] for
+ * an analysis of one system (its period is `systemPeriodId`).
+ */
+export async function withAnalysisSystems(db: Database, records: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const ids = records.map((r) => r.id as string);
+  const { rows } = ids.length
+    ? await db.query<{ analysis_id: string; system_id: string; system_period_id: string; sid: string }>(
+        'SELECT analysis_id, system_id, system_period_id, sid FROM analysis_systems WHERE analysis_id = ANY($1::uuid[])',
+        [ids],
+      )
+    : { rows: [] };
+  const byAnalysis = new Map<string, AnalysisSystem[]>();
+  for (const r of rows) {
+    const list = byAnalysis.get(r.analysis_id) ?? [];
+    list.push({ systemId: r.system_id, systemPeriodId: r.system_period_id, sid: r.sid });
+    byAnalysis.set(r.analysis_id, list);
+  }
+  return records.map((r) => ({ ...r, systems: (byAnalysis.get(r.id as string) ?? []).sort((a, b) => compareCodePoints(a.sid, b.sid)) }));
+}

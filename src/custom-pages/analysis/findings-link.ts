@@ -24,12 +24,14 @@ export interface FindingsUrlFilter {
   status?: string;
   /** The SAP user type of a user finding (issue 27 item 6): A, B, C, S, L or `unknown`. */
   userType?: string;
+  /** Cross-system analyses (DESIGN 5.18): `true` lists the cross-system findings only, `false` the others. */
+  crossSystem?: 'true' | 'false';
 }
 
 export const FINDING_STATUSES = ['open', 'accepted', 'mitigated', 'deactivated'] as const;
 
 export type FindingsUrlKey = keyof FindingsUrlFilter;
-const KEYS: FindingsUrlKey[] = ['level', 'riskLevel', 'businessProcess', 'holder', 'holderExact', 'accepted', 'execution', 'status', 'userType'];
+const KEYS: FindingsUrlKey[] = ['level', 'riskLevel', 'businessProcess', 'holder', 'holderExact', 'accepted', 'execution', 'status', 'userType', 'crossSystem'];
 const EXECUTIONS = ['FULL', 'PARTIAL', 'NONE'];
 const MAX_TEXT = 200;
 
@@ -42,6 +44,8 @@ export function readFindingsUrlFilter(params: URLSearchParams): FindingsUrlFilte
   if (riskLevel && (RISK_LEVELS as readonly string[]).includes(riskLevel)) out.riskLevel = riskLevel;
   const accepted = params.get('accepted');
   if (accepted === 'true' || accepted === 'false') out.accepted = accepted;
+  const crossSystem = params.get('crossSystem');
+  if (crossSystem === 'true' || crossSystem === 'false') out.crossSystem = crossSystem;
   const execution = params.get('execution');
   if (execution && EXECUTIONS.includes(execution)) out.execution = execution;
   const status = params.get('status');
@@ -76,6 +80,7 @@ export function findingsApiFilter(analysisId: string, f: FindingsUrlFilter): Rec
     ...(f.execution ? { execution: [f.execution] } : {}),
     status: f.status ? [f.status] : undefined,
     ...(f.userType ? { userType: [userTypeToApi(f.userType)] } : {}),
+    ...(f.crossSystem ? { crossSystem: f.crossSystem === 'true' } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
  * Pure helpers of the analysis screens (no React, no network): statuses, durations,
  * provenance, Content-Range.
  */
+import { compareCodePoints } from '../../../engine/authorisation/code-point.ts';
 
 export const ANALYSIS_STATUSES = ['enqueued', 'running', 'completed', 'failed', 'canceled', 'unknown'] as const;
 export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
@@ -107,6 +108,12 @@ export interface FunctionMatch {
   action: string | null;
   sources: SourceStep[][];
   permissions: PermissionMatch[];
+  /** Cross-system analyses (DESIGN 5.18): the SID of the system that met the function; its paths are that system's. */
+  system?: string;
+  /** Cross-system user findings: the person's user (BNAME) in `system` that met it. */
+  user?: string;
+  /** Cross-system user findings: every system in which one of the person's users meets the function, in SID order. */
+  systems?: string[];
 }
 
 const parsePermission = (p: Record<string, unknown>): PermissionMatch => ({
@@ -154,6 +161,9 @@ export function parseProvenance(raw: unknown): FunctionMatch[] {
       permissions: Array.isArray(m.permissions)
         ? (m.permissions as unknown[]).filter((p): p is Record<string, unknown> => typeof p === 'object' && p !== null).map(parsePermission)
         : [],
+      ...(typeof m.system === 'string' && m.system !== '' ? { system: m.system } : {}),
+      ...(typeof m.user === 'string' && m.user !== '' ? { user: m.user } : {}),
+      ...(Array.isArray(m.systems) ? { systems: m.systems.map(String) } : {}),
     }));
 }
 
@@ -169,7 +179,21 @@ export function formatSourcePath(path: readonly SourceStep[], kindLabel: (kind: 
   return path.map((s) => `${kindLabel(s.kind)} ${s.name}`).join(' › ');
 }
 
-/** The roles (last role of each path) and profiles behind a finding: what to look at first. */
+/**
+ * The systems whose users, roles or profiles met a finding's functions (cross-system analyses,
+ * DESIGN 5.18), each once in SID order (as the engine orders them); [] for a finding
+ * of one system.
+ */
+export function findingSystems(functions: unknown): string[] {
+  const sids = new Set<string>();
+  for (const m of parseProvenance(functions)) if (m.system) sids.add(m.system);
+  return [...sids].sort(compareCodePoints);
+}
+
+/** A name as a cross-system analysis identifies it: `SID/NAME` when the function names its system (DESIGN 5.18). */
+export const inSystem = (m: Pick<FunctionMatch, 'system'>, name: string): string => (m.system ? `${m.system}/${name}` : name);
+
+/** The roles (last role of each path) and profiles behind a finding: what to look at first (`SID/NAME` across systems). */
 export function originsOf(matches: readonly FunctionMatch[]): { roles: string[]; profiles: string[] } {
   const roles = new Set<string>();
   const profiles = new Set<string>();
@@ -177,8 +201,8 @@ export function originsOf(matches: readonly FunctionMatch[]): { roles: string[];
     for (const path of m.sources) {
       const last = path[path.length - 1];
       if (!last) continue;
-      if (last.kind === 'role') roles.add(last.name);
-      if (last.kind === 'profile') profiles.add(last.name);
+      if (last.kind === 'role') roles.add(inSystem(m, last.name));
+      if (last.kind === 'profile') profiles.add(inSystem(m, last.name));
     }
   }
   return { roles: [...roles].sort(), profiles: [...profiles].sort() };

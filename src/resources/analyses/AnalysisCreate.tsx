@@ -7,6 +7,8 @@ import { RESOURCES } from '../resource-names.ts';
 import { RecordSelect, useChoices, type Option } from '../../custom-pages/analysis/RecordSelect.tsx';
 import { ScreenCard, useApiError } from '../../custom-pages/analysis/components.tsx';
 import { NO_USAGE, usageRequest, UsageWindowFields } from '../../custom-pages/usage/UsageWindowFields.tsx';
+import { otherSystemPeriodIds, systemOfPeriod, withoutSystem, type OtherSystem, type PeriodChoice, type SystemChoice } from './analysis-systems.ts';
+import { OtherSystemsPicker } from './OtherSystemsPicker.tsx';
 
 /** Analysis creation (/app/reports/create): POST /api/analyses, then the requests list. */
 export default function AnalysisCreate() {
@@ -27,6 +29,14 @@ export default function AnalysisCreate() {
     includeLocked: false,
     includeExpired: false,
   });
+  const systems = useChoices<SystemChoice & Option>(RESOURCES.systems.name, { field: 'sid', order: 'ASC' });
+  // Other systems of a cross-system analysis (DESIGN 5.18): one period each, never the main period's system.
+  const [others, setOthers] = useState<OtherSystem[]>([]);
+  const periodList = (systemPeriods ?? []) as PeriodChoice[];
+  const mainSystemId = systemOfPeriod(periodList, v.systemPeriodId);
+  const sidOf = (systemId: unknown) => systems?.find((s) => s.id === systemId)?.sid ?? '';
+  // With several systems the periods are named by their system too: two systems' "June" periods look alike.
+  const periodLabel = (o: Option) => ((systems?.length ?? 0) > 1 && sidOf(o.systemId) ? `${sidOf(o.systemId)} · ${o.name}` : o.name);
   const [usage, setUsage] = useState(NO_USAGE);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
@@ -36,7 +46,10 @@ export default function AnalysisCreate() {
     }
     setBusy(true);
     try {
-      await dataProvider.create(RESOURCES.analyses.name, { data: { ...v, name: v.name.trim(), ...usageRequest(usage) } });
+      const otherIds = otherSystemPeriodIds(others);
+      // Usage and remediation stay per system (issue 32): with other systems no usage is asked for.
+      const data = { ...v, name: v.name.trim(), ...(otherIds.length > 0 ? { otherSystemPeriodIds: otherIds } : usageRequest(usage)) };
+      await dataProvider.create(RESOURCES.analyses.name, { data });
       notify('segra.analysis.create.enqueued', { type: 'success' });
       navigate('/app/reports/analyze-request');
     } catch (e) {
@@ -51,7 +64,18 @@ export default function AnalysisCreate() {
         <Flex gap={2}>
           <TextField size="small" required name="name" label={translate('segra.analysis.fields.name')} value={v.name} onChange={(e) => setV({ ...v, name: e.target.value })} />
           <TextField size="small" name="description" label={translate('segra.analysis.fields.description')} value={v.description} onChange={(e) => setV({ ...v, description: e.target.value })} multiline minRows={2} />
-          <RecordSelect label="segra.analysis.fields.system_period" value={v.systemPeriodId} options={systemPeriods} onChange={(id) => setV({ ...v, systemPeriodId: id })} testId="create-system-period" />
+          <RecordSelect
+            label="segra.analysis.fields.system_period"
+            value={v.systemPeriodId}
+            options={systemPeriods}
+            optionLabel={periodLabel}
+            onChange={(id) => {
+              setV({ ...v, systemPeriodId: id });
+              setOthers(withoutSystem(others, systemOfPeriod(periodList, id)));
+            }}
+            testId="create-system-period"
+          />
+          <OtherSystemsPicker systems={systems ?? []} periods={periodList} mainSystemId={mainSystemId} value={others} onChange={setOthers} />
           <RecordSelect label="segra.analysis.fields.risk_period" value={v.riskPeriodId} options={riskPeriods} onChange={(id) => setV({ ...v, riskPeriodId: id })} testId="create-risk-period" />
           <FormControl>
             <FormLabel>{translate('segra.analysis.fields.level')}</FormLabel>
@@ -69,7 +93,7 @@ export default function AnalysisCreate() {
           </FormControl>
           <FormControlLabel control={<Checkbox checked={v.includeLocked} onChange={(e) => setV({ ...v, includeLocked: e.target.checked })} />} label={translate('segra.analysis.fields.include_locked')} />
           <FormControlLabel control={<Checkbox checked={v.includeExpired} onChange={(e) => setV({ ...v, includeExpired: e.target.checked })} />} label={translate('segra.analysis.fields.include_expired')} />
-          <UsageWindowFields value={usage} onChange={setUsage} />
+          {others.length === 0 && <UsageWindowFields value={usage} onChange={setUsage} />}
           <Box>
             <Button type="submit" variant="contained" disabled={busy}>
               {translate('segra.analysis.create.submit')}

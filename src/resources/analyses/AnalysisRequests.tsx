@@ -12,6 +12,7 @@ import { ConfirmButton, formatDate, ScreenCard, useApiError } from '../../custom
 import { durationBetween, formatDuration, isActive, normaliseStatus, statusColour, statusLabelKey } from '../../custom-pages/analysis/helpers.ts';
 import { jobErrorText } from '../../i18n/localize-server.ts';
 import { ImportWarnings } from '../system-periods/ImportWarnings.tsx';
+import { coveredSystems, type CoveredSystem } from './analysis-systems.ts';
 
 export interface AnalysisRecord {
   id: string;
@@ -26,6 +27,8 @@ export interface AnalysisRecord {
   phase: string | null;
   error: unknown;
   counts: Record<string, number> | null;
+  /** The systems and periods a cross-system analysis covers, in SID order (DESIGN 5.18); [] for one system. */
+  systems?: CoveredSystem[];
   /** The input warnings that applied (DESIGN 4.1b): [{ code, table, count, examples }]; null before they were kept. */
   warnings?: unknown;
   createdBy: string | null;
@@ -86,7 +89,26 @@ export default function AnalysisRequests() {
       </Box>
     ) },
     { key: 'status', label: 'segra.analysis.fields.status', sortable: true, render: (r) => <AnalysisStatusCell row={r} /> },
-    { key: 'periods', label: 'segra.analysis.fields.periods', render: (r) => `${nameOf(systemPeriods, r.systemPeriodId)} / ${nameOf(riskPeriods, r.riskPeriodId)}` },
+    {
+      key: 'periods',
+      label: 'segra.analysis.fields.periods',
+      render: (r) => {
+        const systems = coveredSystems(r);
+        if (systems.length === 0) return `${nameOf(systemPeriods, r.systemPeriodId)} / ${nameOf(riskPeriods, r.riskPeriodId)}`;
+        // A cross-system analysis: each system with its period, then the ruleset.
+        return (
+          <Box data-testid="analysis-systems">
+            <Chip size="small" variant="outlined" color="info" label={translate('segra.cross_system.cross_system')} sx={{ mb: 0.5 }} />
+            {systems.map((s) => (
+              <Typography key={s.sid} variant="body2" component="div">
+                <strong>{s.sid}</strong>: {nameOf(systemPeriods, s.systemPeriodId)}
+              </Typography>
+            ))}
+            <Typography variant="body2" component="div">/ {nameOf(riskPeriods, r.riskPeriodId)}</Typography>
+          </Box>
+        );
+      },
+    },
     { key: 'level', label: 'segra.analysis.fields.level', sortable: true, render: (r) => `${translate(`segra.analysis.level.${r.level}`)} · ${translate(`segra.analysis.mode.${r.mode}`)}` },
     { key: 'findings', label: 'segra.analysis.fields.findings', align: 'right', render: (r) => (r.counts?.findings ?? r.counts?.total ?? '—') as string | number },
     { key: 'createdAt', label: 'segra.analysis.fields.created_at', sortable: true, render: (r) => formatDate(r.createdAt, loc, true) },

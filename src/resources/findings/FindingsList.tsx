@@ -13,10 +13,11 @@ import { FindingStatus, FindingStatusFilter } from './FindingStatus.tsx';
 import { ListTable, type Column } from '../common/ListTable.tsx';
 import { RESOURCES } from '../resource-names.ts';
 import { ScreenCard } from '../../custom-pages/analysis/components.tsx';
-import { HOLDER_LEVELS, parseProvenance, RISK_LEVELS, riskLevelColour, riskLevelKey } from '../../custom-pages/analysis/helpers.ts';
+import { findingSystems, HOLDER_LEVELS, parseProvenance, RISK_LEVELS, riskLevelColour, riskLevelKey } from '../../custom-pages/analysis/helpers.ts';
 import { ProvenanceView } from './Provenance.tsx';
 import { ExecutionChip, EXECUTIONS, FindingUsage, type FindingUsageData } from '../../custom-pages/usage/FindingUsage.tsx';
 import { UserTypeText, useUserTypeOptions } from '../../custom-pages/user-types/UserType.tsx';
+import { AnalysisSystemsBar, FindingSystemsCell, WithAnalysisSystems } from './CrossSystem.tsx';
 
 /** A stored finding: what a simulation shows of a finding, with its record id and analysis. */
 export type FindingRecord = SimulatedFinding & {
@@ -31,6 +32,8 @@ export type FindingRecord = SimulatedFinding & {
   riskDescription?: string;
   execution?: string | null;
   usage?: FindingUsageData | null;
+  /** DESIGN 5.18: no single system's user meets the whole risk (CROSS_SYSTEM `X`). */
+  crossSystem?: boolean;
 };
 
 /** The link to the approval screen for one finding (risk, holder, scope prefilled). */
@@ -45,16 +48,19 @@ function FilterSelect({
   value,
   onChange,
   options,
+  testId,
 }: {
   label: string;
   value: string;
   onChange: (v: string) => void;
   options: { value: string; label: string }[];
+  testId?: string;
 }) {
   const translate = useTranslate();
   return (
     <TextField
       select
+      slotProps={testId ? { select: { 'data-testid': testId } as object } : undefined}
       size="small"
       label={translate(label)}
       value={value}
@@ -109,9 +115,9 @@ function FunctionLines({ functions }: { functions: unknown }) {
   );
 }
 
-/** A user or role that opens its view (issue 15); a profile stays text. */
-function HolderCode({ level, holder }: { level: string; holder: string }) {
-  if (level !== 'USER' && level !== 'ROLE') return <>{holder}</>;
+/** A user or role that opens its view (issue 15); a profile stays text, as does a holder of a cross-system analysis (the views read one system). */
+function HolderCode({ level, holder, crossSystem }: { level: string; holder: string; crossSystem: boolean }) {
+  if ((level !== 'USER' && level !== 'ROLE') || crossSystem) return <>{holder}</>;
   return (
     <Link component={RouterLink} to={holderViewLink(level === 'USER' ? 'user' : 'role', holder)} onClick={(e) => e.stopPropagation()} underline="hover">
       {holder}
@@ -139,7 +145,7 @@ export default function FindingsList() {
       key: 'holder',
       label: 'segra.analysis.fields.holder',
       sortable: true,
-      render: (r) => <CodeWithText code={<HolderCode level={r.level} holder={r.holder} />} text={r.holderName} />,
+      render: (r) => <CodeWithText code={<HolderCode level={r.level} holder={r.holder} crossSystem={findingSystems(r.functions).length > 0} />} text={r.holderName} />,
     },
     { key: 'userType', label: 'segra.user_type.label', render: (r) => <UserTypeText type={r.level === 'USER' ? (r.userType ?? '') : null} /> },
     {
@@ -164,6 +170,8 @@ export default function FindingsList() {
     },
     { key: 'businessProcess', label: 'segra.analysis.fields.business_process', sortable: true },
     { key: 'functions', label: 'segra.analysis.fields.functions', render: (r) => <FunctionLines functions={r.functions} /> },
+    // Shown for cross-system analyses only (see below): one system's findings have none.
+    { key: 'systems', label: 'segra.cross_system.systems', render: (r) => <FindingSystemsCell finding={r} /> },
     {
       key: 'accepted',
       label: 'segra.analysis.fields.accepted',
@@ -181,117 +189,135 @@ export default function FindingsList() {
   return (
     <ScreenCard titleKey="segra.screens.reports_list">
       <ShownAnalysisGate>
-        {(analysis) => {
-          const filter = findingsApiFilter(analysis.analysisId, urlFilter);
-          return (
-            <>
-              <Flex direction="row" gap={2} sx={{ mb: 2 }} flexWrap="wrap" alignItems="center">
-                <FilterSelect
-                  label="segra.analysis.fields.holder_level"
-                  value={urlFilter.level ?? ''}
-                  onChange={(v) => setUrlFilter('level', v)}
-                  options={HOLDER_LEVELS.map((l) => ({
-                    value: l,
-                    label: translate(`segra.analysis.holder_level.${l}`),
-                  }))}
-                />
-                <FilterSelect
-                  label="segra.analysis.fields.risk_level"
-                  value={urlFilter.riskLevel ?? ''}
-                  onChange={(v) => setUrlFilter('riskLevel', v)}
-                  options={RISK_LEVELS.map((l) => ({ value: l, label: translate(riskLevelKey(l)) }))}
-                />
-                <FilterSelect
-                  label="segra.analysis.fields.accepted"
-                  value={urlFilter.accepted ?? ''}
-                  onChange={(v) => setUrlFilter('accepted', v)}
-                  options={[
-                    { value: 'true', label: translate('segra.analysis.findings.accepted') },
-                    { value: 'false', label: translate('segra.analysis.findings.open') },
-                  ]}
-                />
-                <FilterSelect
-                  label="segra.usage.execution"
-                  value={urlFilter.execution ?? ''}
-                  onChange={(v) => setUrlFilter('execution', v)}
-                  options={EXECUTIONS.map((e) => ({ value: e, label: translate(`segra.usage.execution_values.${e}`) }))}
-                />
-                <FindingStatusFilter value={urlFilter.status ?? ''} onChange={(v) => setUrlFilter('status', v)} />
-                <FilterSelect label="segra.user_type.label" value={urlFilter.userType ?? ''} onChange={(v) => setUrlFilter('userType', v)} options={userTypeOptions} />
-                {urlFilter.businessProcess !== undefined && (
-                  <Chip
-                    data-testid="filter-business-process"
-                    label={`${translate('segra.analysis.fields.business_process')}: ${urlFilter.businessProcess || '—'}`}
-                    onDelete={() => setUrlFilter('businessProcess', undefined)}
-                  />
-                )}
-                {urlFilter.holder && (
-                  <Chip
-                    data-testid="filter-holder"
-                    label={`${translate('segra.analysis.fields.holder')}: ${urlFilter.holder}`}
-                    onDelete={() => setUrlFilter('holder', undefined)}
-                  />
-                )}
-                {urlFilter.holderExact && (
-                  <Chip
-                    data-testid="filter-holder-exact"
-                    label={`${translate('segra.analysis.fields.holder')} = ${urlFilter.holderExact}`}
-                    onDelete={() => setUrlFilter('holderExact', undefined)}
-                  />
-                )}
-                {/* The export holds exactly the rows listed under the same filter (DESIGN 6). */}
-                <ExportButtons
-                  pdf
-                  wordedXlsx
-                  resource={RESOURCES.analyses.name}
-                  id={analysis.analysisId}
-                  path="export"
-                  query={{ filter: JSON.stringify(filter) }}
-                  name={analysis.name}
-                />
-              </Flex>
-              <AnalysisWarnings analysisId={analysis.analysisId} />
-              <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
-                {translate('segra.analysis.findings.drill_hint')}
-              </Typography>
-              <ListTable<FindingRecord>
-                resource={RESOURCES.findings.name}
-                testId="findings"
-                columns={columns}
-                defaultSort={['holder', 'ASC']}
-                filter={filter}
-                expand={(f) => (
-                  <Box>
-                    <ProvenanceView provenance={f.functions} finding={f} links />
-                    <FindingUsage finding={f} />
-                    {f.accepted && (
-                      <Typography variant="body2" sx={{ mt: 1 }}>
-                        {translate('segra.analysis.findings.accepted_by', {
-                          by: f.acceptedBy ?? '—',
-                          message: f.message ?? '',
-                        })}
-                      </Typography>
+        {(analysis) => (
+          <WithAnalysisSystems analysisId={analysis.analysisId}>
+            {(systems) => {
+              const filter = findingsApiFilter(analysis.analysisId, urlFilter);
+              const crossSystem = systems.length > 1;
+              return (
+                <>
+                  <Flex direction="row" gap={2} sx={{ mb: 2 }} flexWrap="wrap" alignItems="center">
+                    <FilterSelect
+                      label="segra.analysis.fields.holder_level"
+                      value={urlFilter.level ?? ''}
+                      onChange={(v) => setUrlFilter('level', v)}
+                      options={HOLDER_LEVELS.map((l) => ({
+                        value: l,
+                        label: translate(`segra.analysis.holder_level.${l}`),
+                      }))}
+                    />
+                    <FilterSelect
+                      label="segra.analysis.fields.risk_level"
+                      value={urlFilter.riskLevel ?? ''}
+                      onChange={(v) => setUrlFilter('riskLevel', v)}
+                      options={RISK_LEVELS.map((l) => ({ value: l, label: translate(riskLevelKey(l)) }))}
+                    />
+                    <FilterSelect
+                      label="segra.analysis.fields.accepted"
+                      value={urlFilter.accepted ?? ''}
+                      onChange={(v) => setUrlFilter('accepted', v)}
+                      options={[
+                        { value: 'true', label: translate('segra.analysis.findings.accepted') },
+                        { value: 'false', label: translate('segra.analysis.findings.open') },
+                      ]}
+                    />
+                    <FilterSelect
+                      label="segra.usage.execution"
+                      value={urlFilter.execution ?? ''}
+                      onChange={(v) => setUrlFilter('execution', v)}
+                      options={EXECUTIONS.map((e) => ({ value: e, label: translate(`segra.usage.execution_values.${e}`) }))}
+                    />
+                    <FindingStatusFilter value={urlFilter.status ?? ''} onChange={(v) => setUrlFilter('status', v)} />
+                    <FilterSelect label="segra.user_type.label" value={urlFilter.userType ?? ''} onChange={(v) => setUrlFilter('userType', v)} options={userTypeOptions} />
+                    {crossSystem && (
+                      <FilterSelect
+                        label="segra.cross_system.cross_system"
+                        value={urlFilter.crossSystem ?? ''}
+                        onChange={(v) => setUrlFilter('crossSystem', v)}
+                        options={[
+                          { value: 'true', label: translate('segra.cross_system.cross_system_only') },
+                          { value: 'false', label: translate('segra.cross_system.within_one_system') },
+                        ]}
+                        testId="filter-cross-system"
+                      />
                     )}
-                    {mayAccept && (
-                      <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => navigate(approvalLink(f))}>
-                        {translate('segra.analysis.findings.accept')}
-                      </Button>
+                    {urlFilter.businessProcess !== undefined && (
+                      <Chip
+                        data-testid="filter-business-process"
+                        label={`${translate('segra.analysis.fields.business_process')}: ${urlFilter.businessProcess || '—'}`}
+                        onDelete={() => setUrlFilter('businessProcess', undefined)}
+                      />
                     )}
-                    {(f.level === 'USER' || f.level === 'ROLE') && (
-                      <Button
-                        size="small"
-                        sx={{ mt: 1, ml: 1 }}
-                        onClick={() => navigate(holderViewLink(f.level === 'USER' ? 'user' : 'role', f.holder))}
-                      >
-                        {translate(f.level === 'USER' ? 'segra.analysis.views.open_user' : 'segra.analysis.views.open_role')}
-                      </Button>
+                    {urlFilter.holder && (
+                      <Chip
+                        data-testid="filter-holder"
+                        label={`${translate('segra.analysis.fields.holder')}: ${urlFilter.holder}`}
+                        onDelete={() => setUrlFilter('holder', undefined)}
+                      />
                     )}
-                  </Box>
-                )}
-              />
-            </>
-          );
-        }}
+                    {urlFilter.holderExact && (
+                      <Chip
+                        data-testid="filter-holder-exact"
+                        label={`${translate('segra.analysis.fields.holder')} = ${urlFilter.holderExact}`}
+                        onDelete={() => setUrlFilter('holderExact', undefined)}
+                      />
+                    )}
+                    {/* The export holds exactly the rows listed under the same filter (DESIGN 6). */}
+                    <ExportButtons
+                      pdf
+                      wordedXlsx
+                      resource={RESOURCES.analyses.name}
+                      id={analysis.analysisId}
+                      path="export"
+                      query={{ filter: JSON.stringify(filter) }}
+                      name={analysis.name}
+                    />
+                  </Flex>
+                  <AnalysisWarnings analysisId={analysis.analysisId} />
+                  <AnalysisSystemsBar systems={systems} />
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 1 }}>
+                    {translate('segra.analysis.findings.drill_hint')}
+                  </Typography>
+                  <ListTable<FindingRecord>
+                    resource={RESOURCES.findings.name}
+                    testId="findings"
+                    columns={crossSystem ? columns : columns.filter((c) => c.key !== 'systems')}
+                    defaultSort={['holder', 'ASC']}
+                    filter={filter}
+                    expand={(f) => (
+                      <Box>
+                        <ProvenanceView provenance={f.functions} finding={f} links />
+                        <FindingUsage finding={f} />
+                        {f.accepted && (
+                          <Typography variant="body2" sx={{ mt: 1 }}>
+                            {translate('segra.analysis.findings.accepted_by', {
+                              by: f.acceptedBy ?? '—',
+                              message: f.message ?? '',
+                            })}
+                          </Typography>
+                        )}
+                        {mayAccept && (
+                          <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => navigate(approvalLink(f))}>
+                            {translate('segra.analysis.findings.accept')}
+                          </Button>
+                        )}
+                        {(f.level === 'USER' || f.level === 'ROLE') && !crossSystem && (
+                          <Button
+                            size="small"
+                            sx={{ mt: 1, ml: 1 }}
+                            onClick={() => navigate(holderViewLink(f.level === 'USER' ? 'user' : 'role', f.holder))}
+                          >
+                            {translate(f.level === 'USER' ? 'segra.analysis.views.open_user' : 'segra.analysis.views.open_role')}
+                          </Button>
+                        )}
+                      </Box>
+                    )}
+                  />
+                </>
+              );
+            }}
+          </WithAnalysisSystems>
+        )}
       </ShownAnalysisGate>
     </ScreenCard>
   );

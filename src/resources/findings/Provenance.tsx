@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { holderViewLink } from '../../custom-pages/analysis/findings-link.ts';
 import { Flex } from '../../custom-pages/analysis/Flex.tsx';
-import { originsOf, parseProvenance, sourceStep, type SourceStep } from '../../custom-pages/analysis/helpers.ts';
+import { originsOf, parseProvenance, sourceStep, type FunctionMatch, type SourceStep } from '../../custom-pages/analysis/helpers.ts';
 
 /** What the drill-down says about the finding itself, when it knows it. */
 export interface FindingHeader {
@@ -44,11 +44,22 @@ function Step({ step, links }: { step: SourceStep; links: boolean }) {
   );
 }
 
-/** A path as a readable chain: holder → composite role → single role (never the raw `R:…>R:…` text). */
-export function SourceChain({ path, holder, links = false }: { path: readonly SourceStep[]; holder?: SourceStep; links?: boolean }) {
+/** `SID/` in front of a path or source of a cross-system analysis (DESIGN 5.18: every source path starts with it). */
+function SystemPrefix({ system }: { system?: string }) {
+  if (!system) return null;
+  return (
+    <Box component="span" data-testid="source-system" sx={{ fontFamily: 'monospace', fontWeight: 600, color: 'info.main' }}>
+      {`${system}/`}
+    </Box>
+  );
+}
+
+/** A path as a readable chain: holder → composite role → single role (never the raw `R:…>R:…` text), `SID/` first across systems. */
+export function SourceChain({ path, holder, links = false, system }: { path: readonly SourceStep[]; holder?: SourceStep; links?: boolean; system?: string }) {
   const steps = holder ? [holder, ...path] : [...path];
   return (
     <Typography variant="body2" component="div" data-testid="source-chain">
+      <SystemPrefix system={system} />
       {steps.map((s, i) => (
         <Fragment key={i}>
           {i > 0 && <Box component="span" sx={{ mx: 0.5, color: 'text.secondary' }} aria-hidden>→</Box>}
@@ -56,6 +67,29 @@ export function SourceChain({ path, holder, links = false }: { path: readonly So
         </Fragment>
       ))}
     </Typography>
+  );
+}
+
+/**
+ * Which system met a function of a cross-system analysis (DESIGN 5.18): its SID, the person's
+ * user there, and the other systems where one of the person's users meets it too.
+ */
+export function FunctionSystem({ match }: { match: FunctionMatch }) {
+  const translate = useTranslate();
+  if (!match.system) return null;
+  const elsewhere = (match.systems ?? []).filter((s) => s !== match.system);
+  return (
+    <Flex direction="row" gap={1} alignItems="center" sx={{ pl: 1, my: 0.5 }} data-testid="drill-function-system">
+      <Chip size="small" color="info" label={match.system} data-testid="function-system" />
+      <Typography variant="body2" component="span">
+        {match.user ? translate('segra.cross_system.met_in', { sid: match.system, user: match.user }) : translate('segra.cross_system.met_in_system', { sid: match.system })}
+      </Typography>
+      {elsewhere.length > 0 && (
+        <Typography variant="body2" component="span" color="text.secondary" data-testid="function-also-met">
+          {`(${translate('segra.cross_system.also_met_in', { systems: elsewhere.join(', ') })})`}
+        </Typography>
+      )}
+    </Flex>
   );
 }
 
@@ -85,6 +119,19 @@ export function ProvenanceView({
   const holderName = finding?.holder ?? holder;
   const holderKind = finding?.level === 'ROLE' ? 'role' : finding?.level === 'PROFILE' ? 'profile' : 'user';
   const holderStep: SourceStep | undefined = holderName ? { kind: holderKind, name: holderName } : undefined;
+  // Across systems the views (one system period's users and roles) cannot open a `SID/NAME` yet: names stay text.
+  const crossSystem = matches.some((m) => m.system);
+  const linkSteps = links && !crossSystem;
+  /**
+   * The first step of a function's paths: across systems the person's user in the function's
+   * system (the person is no SAP user), or the role or profile without its `SID/` (the prefix says it).
+   */
+  const holderIn = (m: FunctionMatch): SourceStep | undefined => {
+    if (!m.system || !holderStep) return holderStep;
+    if (m.user) return { kind: 'user', name: m.user };
+    const prefix = `${m.system}/`;
+    return holderStep.name.startsWith(prefix) ? { ...holderStep, name: holderStep.name.slice(prefix.length) } : holderStep;
+  };
   return (
     <Box data-testid="provenance">
       {finding?.riskId && (
@@ -96,7 +143,7 @@ export function ProvenanceView({
           {holderStep && (
             <Typography variant="body2" component="div">
               {translate('segra.analysis.fields.holder')}:{' '}
-              <ViewLink step={holderStep} links={links}>
+              <ViewLink step={holderStep} links={linkSteps}>
                 <Box component="span" sx={{ fontWeight: 600 }}>{holderStep.name}</Box>
               </ViewLink>
               {finding.holderName ? ` — ${finding.holderName}` : ''}
@@ -113,7 +160,7 @@ export function ProvenanceView({
         <Flex direction="row" gap={1} flexWrap="wrap" alignItems="center" sx={{ mb: 1 }}>
           <Typography variant="subtitle2">{translate('segra.analysis.provenance.caused_by')}</Typography>
           {roles.map((r) =>
-            links ? (
+            linkSteps ? (
               <Chip
                 key={`r-${r}`}
                 size="small"
@@ -143,10 +190,11 @@ export function ProvenanceView({
               {translate('segra.analysis.provenance.action')}: {m.action ?? translate('segra.analysis.provenance.no_action')}
             </Box>
           </Typography>
+          {m.system && <FunctionSystem match={m} />}
           <Box sx={{ pl: 1, mb: 0.5 }}>
-            {m.sources.length === 0 && '—'}
+            {m.sources.length === 0 && (m.system ? <SystemPrefix system={m.system} /> : '—')}
             {m.sources.map((path, i) => (
-              <SourceChain key={i} path={path} holder={holderStep} links={links} />
+              <SourceChain key={i} path={path} holder={holderIn(m)} links={linkSteps} system={m.system} />
             ))}
           </Box>
           {m.permissions.length > 0 ? (
@@ -171,7 +219,8 @@ export function ProvenanceView({
                           <TableCell rowSpan={rows.length} sx={{ fontFamily: 'monospace' }}>{p.object}</TableCell>
                           <TableCell rowSpan={rows.length} sx={{ fontFamily: 'monospace' }}>{p.auth}</TableCell>
                           <TableCell rowSpan={rows.length}>
-                            <Step step={sourceStep(p.source)} links={links} />
+                            <SystemPrefix system={m.system} />
+                            <Step step={sourceStep(p.source)} links={linkSteps} />
                           </TableCell>
                         </>
                       )}

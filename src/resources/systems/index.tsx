@@ -4,10 +4,11 @@ import { FormToolbar } from '../common/FormToolbar.tsx';
 import { LocaleDateField } from '../common/fields.tsx';
 import { ListPage } from '../common/ListPage.tsx';
 import { NeedsCustomer } from '../common/NeedsCustomer.tsx';
+import { UserMapPanel } from './UserMapPanel.tsx';
 
 const TITLE = 'segra.screens.system_default';
 
-/** System creation (/app/system/default): a new system must be covered by a valid licence. */
+/** System creation (/app/system/default): a new system must be covered by a valid licence; below, the customer's user mapping (issue 32). */
 export function SystemList() {
   return (
     <>
@@ -20,6 +21,7 @@ export function SystemList() {
         <TextField source="systemNumber" label="segra.fields.system_number" />
         <LocaleDateField source="createdAt" label="segra.fields.created_at" />
       </ListPage>
+      <UserMapPanel />
     </>
   );
 }

@@ -111,6 +111,17 @@ function suite(target: TestDatabase): void {
       { sid: 'ERP', system_period_id: periods.ERP },
       { sid: 'SRM', system_period_id: periods.SRM },
     ]);
+    // The answer, the record and the list say which systems and periods it covers, in SID order.
+    const covered = [
+      { systemId: expect.any(String), systemPeriodId: periods.ERP, sid: 'ERP' },
+      { systemId: expect.any(String), systemPeriodId: periods.SRM, sid: 'SRM' },
+    ];
+    expect(two.body.systems).toEqual(covered);
+    expect(one.body.systems).toEqual([]);
+    expect((await call('GET', `/api/analyses/${two.body.id}`)).body.systems).toEqual(covered);
+    const list = (await call('GET', '/api/analyses?range=[0,99]')).body as Array<{ id: string; systems: unknown }>;
+    expect(list.find((a) => a.id === two.body.id)?.systems).toEqual(covered);
+    expect(list.find((a) => a.id === one.body.id)?.systems).toEqual([]);
   });
 
   it('refuses two periods of one system, usage, and a SID that cannot name a system, with field codes', async () => {

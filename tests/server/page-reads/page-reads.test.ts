@@ -93,6 +93,9 @@ function pageReads(target: TestDatabase): void {
     const create = sign('User', only({ 'reports/create': { view: true, add: true } }));
     expect(await status(create, 'GET', '/api/system-periods')).toBe(200);
     expect(await status(create, 'GET', '/api/risk-periods')).toBe(200);
+    // The create screen adds the other systems of a cross-system analysis (issue 32); it creates none.
+    expect(await status(create, 'GET', '/api/systems')).toBe(200);
+    expect(await status(create, 'POST', '/api/systems', { sid: 'ERP', sapVersion: 'S4', hwKey: 'H', installationNumber: '0020123456', systemNumber: '01' })).toBe(403);
     const special = sign('User', only({ 'report/special': { view: true } }));
     expect(await status(special, 'GET', '/api/sql-queries')).toBe(200);
     expect(await status(special, 'POST', '/api/sql-queries', { name: 'q', type: 'general', rawQuery: 'SELECT 1' })).toBe(403);
