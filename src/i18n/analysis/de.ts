@@ -259,6 +259,10 @@ export const de: typeof en = {
     edit_title: 'Akzeptanz von %{risk} bearbeiten',
   },
   compare: {
+    systems: 'Systeme',
+    cross_system: 'Systemübergreifend',
+    cross_system_only: 'Nur systemübergreifende',
+    sides_systems: 'Systeme: %{left} → %{right}',
     sides: '%{left} (%{leftCount} Befunde) → %{right} (%{rightCount} Befunde)',
     left: 'Erste (ältere) Analyse',
     right: 'Zweite (neuere) Analyse',
@@ -271,6 +275,9 @@ export const de: typeof en = {
     right_level: 'Stufe (zweite)',
   },
   dashboard: {
+    cross_system_title: 'Systemübergreifende Analyse',
+    cross_system_findings: 'Systemübergreifende Befunde (kein Benutzer eines einzelnen Systems erfüllt das ganze Risiko)',
+    cross_system_per_system: 'Nutzung und Bereinigung werden je System analysiert: für eine systemübergreifende Analyse werden sie noch nicht gezeigt.',
     subtitle: '%{name} · Periode %{period} · %{date}',
     total: 'Befunde gesamt',
     by_risk_level: 'Befunde nach Risikostufe',

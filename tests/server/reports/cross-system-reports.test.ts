@@ -186,6 +186,91 @@ function suite(target: TestDatabase): void {
       expect(text).not.toContain(en.cross_system_findings);
     });
   });
+
+  describe('dashboard', () => {
+    it('names the systems of a cross-system analysis and counts its cross-system findings by status', async () => {
+      const r = await call('GET', `/api/reports/dashboard?analysisId=${crossId}`, admin);
+      expect(r.status).toBe(200);
+      expect(r.body.systems).toEqual([
+        { sid: 'ERP', systemPeriodName: 'June ERP', periodDate: DATE },
+        { sid: 'SRM', systemPeriodName: 'June SRM', periodDate: DATE },
+      ]);
+      const n = await crossCount(crossId);
+      expect(n).toBeGreaterThan(0);
+      expect(r.body.crossSystem).toEqual({ findings: n, accepted: 0, mitigated: 0, deactivated: 0, open: n });
+    });
+
+    it('answers an analysis of one system as before, without systems or cross-system counts', async () => {
+      const r = await call('GET', `/api/reports/dashboard?analysisId=${erpId}`, admin);
+      expect(r.status).toBe(200);
+      expect(r.body).not.toHaveProperty('systems');
+      expect(r.body).not.toHaveProperty('crossSystem');
+    });
+  });
+
+  type Row = { level: string; holder: string; riskId: string; status: string; systems?: string[]; crossSystem?: boolean };
+  const compare = async (left: string, right: string, extra = '') => {
+    const r = await call('GET', `/api/analyses/compare?left=${left}&right=${right}${extra}`, admin);
+    expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
+    return r.body as { left: { systems?: string[] }; right: { systems?: string[] }; rows: Row[]; summary: Record<string, number> };
+  };
+
+  describe('comparison', () => {
+    it('names the systems of each side and of each row; a role of the one-system side is the same role of its system', async () => {
+      const c = await compare(erpId, crossId);
+      expect(c.left.systems).toEqual(['ERP']);
+      expect(c.right.systems).toEqual(['ERP', 'SRM']);
+      for (const row of c.rows) {
+        expect(row.systems!.length).toBeGreaterThan(0);
+        if (row.level !== 'USER') expect(row.holder.split('/')[0]).toBe(row.systems![0]);
+      }
+      // Every ERP role finding of both analyses is the same finding: unchanged, not resolved and new.
+      const both = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM findings o JOIN findings x ON x.analysis_id = $2 AND x.level = 'ROLE' AND x.holder = 'ERP/' || o.holder AND x.risk_id = o.risk_id
+         WHERE o.analysis_id = $1 AND o.level = 'ROLE'`,
+        [erpId, crossId],
+      );
+      expect(both.rows[0].n).toBeGreaterThan(0);
+      expect(c.rows.filter((r) => r.level === 'ROLE' && r.status === 'unchanged')).toHaveLength(both.rows[0].n);
+      const planted = c.rows.find((r) => r.holder === 'XS_PERSON2' && r.riskId === 'XS_SOD1')!;
+      expect(planted).toMatchObject({ status: 'new', systems: ['ERP', 'SRM'], crossSystem: true });
+      const cross = await compare(erpId, crossId, `&filter=${q({ crossSystem: true })}`);
+      expect(cross.rows.length).toBe(await crossCount(crossId));
+    });
+
+    it('never takes a cross-system finding for the same person\'s finding of one system', async () => {
+      // XS_AMUELLER of ERP is the person XS_PERSON2 (user mapping): give the ERP analysis their XS_SOD1 met in ERP alone.
+      await db.query(
+        `INSERT INTO findings (customer_id, analysis_id, level, holder, risk_id, risk_level, risk_type, business_process, functions, sources, provenance, holder_name, risk_description, user_type)
+         SELECT customer_id, $2, level, 'XS_AMUELLER', risk_id, risk_level, risk_type, business_process, functions, '', '[]'::jsonb, '', risk_description, 'A'
+         FROM findings WHERE analysis_id = $1 AND holder = 'XS_PERSON2' AND risk_id = 'XS_SOD1'`,
+        [crossId, erpId],
+      );
+      try {
+        const rows = (await compare(erpId, crossId)).rows.filter((r) => r.holder === 'XS_PERSON2' && r.riskId === 'XS_SOD1');
+        expect(rows.map((r) => [r.status, r.systems, r.crossSystem]).sort()).toEqual([
+          ['new', ['ERP', 'SRM'], true],
+          ['resolved', ['ERP'], false],
+        ]);
+      } finally {
+        await db.query(`DELETE FROM findings WHERE analysis_id = $1 AND holder = 'XS_AMUELLER' AND risk_id = 'XS_SOD1'`, [erpId]);
+      }
+    });
+
+    it('exports the systems and the flag last; a comparison of analyses of one system answers as before', async () => {
+      const csv = await call('GET', `/api/analyses/compare?left=${erpId}&right=${crossId}&format=csv`, admin);
+      const header = String(csv.body).split('\n')[0].split(',');
+      expect(header.slice(-2)).toEqual(['SYSTEMS', 'CROSS_SYSTEM']);
+      expect(String(csv.body)).toMatch(/\nUSER,XS_PERSON2,XS_SOD1,new,.*,ERP;SRM,X\n/);
+      const same = await compare(erpId, erpId);
+      expect(same.left).not.toHaveProperty('systems');
+      expect(same.rows.every((r) => r.status === 'unchanged' && !('systems' in r) && !('crossSystem' in r))).toBe(true);
+      const plain = await call('GET', `/api/analyses/compare?left=${erpId}&right=${erpId}&format=csv`, admin);
+      expect(String(plain.body).split('\n')[0]).toBe(
+        'LEVEL,ID,RISK_ID,STATUS,LEFT_RISK_LEVEL,RIGHT_RISK_LEVEL,LEVEL_CHANGED,LEFT_ORG_VALUES,RIGHT_ORG_VALUES,ORG_VALUES_CHANGED,LEFT_FINDING_STATUS,RIGHT_FINDING_STATUS,USER_TYPE',
+      );
+    });
+  });
 }
 
 describe('cross-system reports on PGlite', () => suite(pgliteDatabase()));
