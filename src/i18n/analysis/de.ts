@@ -245,6 +245,8 @@ export const de: typeof en = {
     none: 'Keine',
   },
   approval: {
+    person_users: 'In systemübergreifenden Analysen die Person von %{users}',
+    mapped_to: 'In systemübergreifenden Analysen ist dieser Benutzer %{persons}: dort das Risiko für diese Person akzeptieren',
     form_title: 'Risiko akzeptieren oder deaktivieren',
     accept: 'Risiko akzeptieren',
     accepted: 'Das Risiko wurde akzeptiert',

@@ -243,6 +243,8 @@ export const en = {
     none: 'None',
   },
   approval: {
+    person_users: 'In cross-system analyses, the person of %{users}',
+    mapped_to: 'In cross-system analyses this user is %{persons}: accept the risk for that person there',
     form_title: 'Accept or deactivate a risk',
     accept: 'Accept risk',
     accepted: 'The risk has been accepted',

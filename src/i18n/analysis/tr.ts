@@ -245,6 +245,8 @@ export const tr: typeof en = {
     none: 'Yok',
   },
   approval: {
+    person_users: 'Sistemler arası analizlerde %{users} kullanıcılarının kişisi',
+    mapped_to: 'Sistemler arası analizlerde bu kullanıcı %{persons} kişisidir: riski orada o kişi için kabul edin',
     form_title: 'Riski kabul et veya devre dışı bırak',
     accept: 'Riski kabul et',
     accepted: 'Risk kabul edildi',

@@ -271,6 +271,31 @@ function suite(target: TestDatabase): void {
       );
     });
   });
+
+  describe('risk approval per person', () => {
+    it('a user acceptance of a mapped person names its users in each system and accepts the person\'s cross-system finding', async () => {
+      const users = (
+        await db.query<{ u: string }>(`SELECT system || '/' || bname AS u FROM user_map_entries WHERE person = 'XS_PERSON2' ORDER BY system COLLATE "C", bname COLLATE "C"`)
+      ).rows.map((r) => r.u);
+      expect(users.length).toBeGreaterThan(1);
+      const person = await call('POST', '/api/risk-acceptances', admin, { riskId: 'XS_SOD1', scope: 'user', holder: 'XS_PERSON2', message: 'dual control' });
+      expect(person.status, JSON.stringify(person.body)).toBe(201);
+      const bname = users.find((u) => u.startsWith('ERP/'))!.split('/')[1];
+      const user = await call('POST', '/api/risk-acceptances', admin, { riskId: 'XS_SOD1', scope: 'user', holder: bname, message: 'ERP only' });
+      expect(user.status).toBe(201);
+      const global = await call('POST', '/api/risk-acceptances', admin, { riskId: 'XS_CP1', scope: 'global', holder: '', message: 'all' });
+      try {
+        const list = (await call('GET', '/api/risk-acceptances', admin)).body as Array<{ id: string; personUsers?: string[]; mappedTo?: string[] }>;
+        expect(list.find((a) => a.id === person.body.id)).toMatchObject({ personUsers: users, mappedTo: [] });
+        expect(list.find((a) => a.id === user.body.id)).toMatchObject({ personUsers: [], mappedTo: ['XS_PERSON2'] });
+        expect(list.find((a) => a.id === global.body.id)).not.toHaveProperty('personUsers');
+        const stored = await db.query<{ status: string }>(`SELECT status FROM findings WHERE analysis_id = $1 AND holder = 'XS_PERSON2' AND risk_id = 'XS_SOD1'`, [crossId]);
+        expect(stored.rows.map((r) => r.status)).toEqual(['accepted']);
+      } finally {
+        for (const a of [person, user, global]) await call('DELETE', `/api/risk-acceptances/${a.body.id}`, admin);
+      }
+    });
+  });
 }
 
 describe('cross-system reports on PGlite', () => suite(pgliteDatabase()));
