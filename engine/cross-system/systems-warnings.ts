@@ -1,6 +1,7 @@
 import type { InputWarning } from '../model/controls.ts';
 import type { Ruleset } from '../model/ruleset.ts';
-import type { SystemInput, UserMapping } from './analyse-systems.ts';
+import type { SystemExtract } from '../model/extract.ts';
+import type { UserMapping } from './analyse-systems.ts';
 
 const MAX_EXAMPLES = 10;
 
@@ -14,9 +15,10 @@ function warning(code: string, table: string, count: number, examples: Iterable<
  * ruleset rows bound to a system that is not analysed (they never count: SYSTEM_NOT_ANALYSED,
  * count = rows, examples `FUNCTION_ID/ACTION@SYSTEM`), user mapping rows naming a system not
  * analysed (USER_MAP_SYSTEM_NOT_ANALYSED) or a user that system's USR02 lacks
- * (USER_MAP_USER_UNKNOWN; count = rows, examples `SID/BNAME`).
+ * (USER_MAP_USER_UNKNOWN; count = rows, examples `SID/BNAME`). Only each system's users are
+ * read, so the server's analysis thread can keep them after the rest of an extract is gone.
  */
-export function systemsWarnings(systems: readonly SystemInput[], ruleset: Ruleset, userMap: readonly UserMapping[], mapTable = 'USER_MAP'): InputWarning[] {
+export function systemsWarnings(systems: readonly { sid: string; extract: Pick<SystemExtract, 'users'> }[], ruleset: Ruleset, userMap: readonly UserMapping[], mapTable = 'USER_MAP'): InputWarning[] {
   const sids = new Set(systems.map((s) => s.sid));
   const actions: string[] = [];
   const lines: string[] = [];

@@ -1,4 +1,5 @@
 import type { AnalysisOptions, AnalysisResult } from '../../engine/model/analysis.ts';
+import type { InputWarning } from '../../engine/model/controls.ts';
 import type { TcodeCheckRow } from '../../engine/model/extract.ts';
 import type { Ruleset } from '../../engine/model/ruleset.ts';
 import type { AnalysisUsageData } from './analysis-usage.ts';
@@ -41,6 +42,12 @@ export interface PartEvaluated {
   accepted: number;
   counts: Omit<AnalysisResult['counts'], 'findings' | 'acceptedFindings'>;
   excludedUsers: AnalysisResult['excludedUsers'];
+  /**
+   * What a cross-system analysis accepted but could not use (the engine's systemsWarnings:
+   * SYSTEM_NOT_ANALYSED, USER_MAP_SYSTEM_NOT_ANALYSED, USER_MAP_USER_UNKNOWN), known only once
+   * every system's users are read; stored after the inputs' warnings. Absent for one system.
+   */
+  warnings?: InputWarning[];
 }
 
 export type FromAnalysisThread =

@@ -40,7 +40,13 @@ export class AnalysisThread {
     for (;;) {
       const next = await this.client.ask({ type: 'lines' });
       if (next.type === 'evaluated') {
-        this.ended = { findings: next.findings, accepted: next.accepted, counts: next.counts, excludedUsers: next.excludedUsers };
+        this.ended = {
+          findings: next.findings,
+          accepted: next.accepted,
+          counts: next.counts,
+          excludedUsers: next.excludedUsers,
+          ...(next.warnings ? { warnings: next.warnings } : {}),
+        };
         return;
       }
       if (next.type !== 'lines') throw new Error(`The analysis thread answered ${next.type} to lines`);

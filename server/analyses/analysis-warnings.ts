@@ -9,6 +9,7 @@ import type { InputWarning } from '../../engine/model/controls.ts';
 import type { Database } from '../db/database.ts';
 import { MAX_EXAMPLES } from '../importers/data-warnings.ts';
 import { USAGE_ROW_IN_WINDOW, usageWindow } from './analysis-usage.ts';
+import type { AnalysisSystem } from '../../contracts/analysis-systems.ts';
 
 export interface WarningSources {
   id: string;
@@ -16,6 +17,8 @@ export interface WarningSources {
   with_usage: boolean;
   usage_from: string | null;
   usage_to: string | null;
+  /** A cross-system analysis's systems in SID order (DESIGN 5.18); [] for one system. */
+  systems?: readonly AnalysisSystem[];
 }
 
 const listOf = (value: unknown): InputWarning[] =>
@@ -57,6 +60,7 @@ export async function analysisWarnings(db: Database, a: WarningSources): Promise
   );
   const r = rows[0];
   if (!r) return [];
+  if (a.systems && a.systems.length > 1) return [...listOf(r.ruleset), ...(await systemsReadWarnings(db, a.systems)), ...listOf(r.mitigations)];
   const warnings = [...listOf(r.system), ...listOf(r.ruleset), ...listOf(r.mitigations)];
   if (a.with_usage && r.usage_import_id) {
     warnings.push(...listOf(r.usage));
@@ -64,4 +68,17 @@ export async function analysisWarnings(db: Database, a: WarningSources): Promise
     if (outside) warnings.push(outside);
   }
   return warnings;
+}
+
+/**
+ * The read warnings of each system period of a cross-system analysis, in SID order, their table
+ * named `SID/TABLE` as `segra analyze --system SID=DIR …` names them (which system said it).
+ * The engine's own cross-system warnings are added when the run has read every system.
+ */
+async function systemsReadWarnings(db: Database, systems: readonly AnalysisSystem[]): Promise<InputWarning[]> {
+  const { rows } = await db.query<{ id: string; warnings: unknown }>('SELECT id, warnings FROM system_periods WHERE id = ANY($1::uuid[])', [
+    systems.map((s) => s.systemPeriodId),
+  ]);
+  const byPeriod = new Map(rows.map((r) => [r.id, listOf(r.warnings)]));
+  return systems.flatMap((s) => (byPeriod.get(s.systemPeriodId) ?? []).map((w) => ({ ...w, table: `${s.sid}/${w.table}` })));
 }

@@ -9,7 +9,8 @@ import { prepareAnalysis, type PreparedAnalysis } from '../../engine/analysis/pr
 import { ExtractDecoder } from '../periods/extract-decoder.ts';
 import { findingLines, singleSystemFacts, type LinesTally } from './finding-lines.ts';
 import { prepareSystem, prepareSystems, type PreparedSystemInput } from '../../engine/cross-system/analyse-systems.ts';
-import type { TcodeCheckRow } from '../../engine/model/extract.ts';
+import type { SystemExtract, TcodeCheckRow } from '../../engine/model/extract.ts';
+import { systemsWarnings } from '../../engine/cross-system/systems-warnings.ts';
 import { systemsFacts } from './systems-facts.ts';
 import type { PartEvaluated } from './analysis-thread-protocol.ts';
 import { ThreadUsage } from './analysis-usage.ts';
@@ -26,6 +27,8 @@ let prepared: PreparedAnalysis | null = null;
 // A cross-system analysis: the system whose chunks come now, and the systems prepared before it.
 let reading: { sid: string; tcodeChecks: TcodeCheckRow[] } | null = null;
 const systems: PreparedSystemInput[] = [];
+// Each prepared system's users, kept for the cross-system warnings (the rest of its extract goes).
+const systemUsers: { sid: string; extract: Pick<SystemExtract, 'users'> }[] = [];
 // The started part: its lines, made as they are asked for, what they came to so far, and the
 // scope counts sent with the last answer.
 let part: { lines: Generator<string>; tally: LinesTally; done: { share: number }; scope: () => Omit<PartEvaluated, 'findings' | 'accepted'> } | null = null;
@@ -84,6 +87,7 @@ function prepareReadSystem(): void {
   const extract = decoder.finish();
   extract.tcodeChecks = reading.tcodeChecks;
   systems.push({ sid: reading.sid, prepared: prepareSystem({ sid: reading.sid, extract }, init.ruleset, init.options) });
+  systemUsers.push({ sid: reading.sid, extract: { users: extract.users } });
   decoder = new ExtractDecoder();
   reading = null;
 }
@@ -97,7 +101,14 @@ function evaluateSystems(): void {
   const tally: LinesTally = { findings: 0, accepted: 0 };
   const lines = findingLines(init.customerId, init.analysisId, result.findings, systemsFacts(analysis), { chunkChars: init.chunkChars, tally });
   const { usersInScope, usersExcluded, roles, profiles } = result.counts;
-  part = { lines, tally, done: { share: 1 }, scope: () => ({ counts: { usersInScope, usersExcluded, roles, profiles }, excludedUsers: result.excludedUsers }) };
+  // The same warnings `segra analyze --system …` prints (analyze-systems.ts), from the same users, ruleset and mapping.
+  const warnings = systemsWarnings(systemUsers, init.ruleset, init.userMap ?? []);
+  part = {
+    lines,
+    tally,
+    done: { share: 1 },
+    scope: () => ({ counts: { usersInScope, usersExcluded, roles, profiles }, excludedUsers: result.excludedUsers, warnings }),
+  };
   reply({ type: 'started' });
 }
 

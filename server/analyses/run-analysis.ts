@@ -316,7 +316,7 @@ async function storeInTransaction(
       [a.id],
     );
     const counts = { ...part.counts, findings: Number(totals.rows[0].findings), acceptedFindings: Number(totals.rows[0].accepted) };
-    await complete(tx, a.id, counts, part.excludedUsers);
+    await complete(tx, a.id, counts, part.excludedUsers, part.warnings);
     return true;
   });
 }
@@ -341,7 +341,7 @@ async function storeInSteps(db: Database, a: AnalysisRow, thread: AnalysisThread
     await deactivateAnalysis(db, a.customer_id, a.id); // a risk deactivated meanwhile (issue 27)
     return await db.transaction(async (tx) => {
       if (!(await store.recordWholeStored(tx, a.id, entry(part.findings)))) throw new AnalysisCanceled();
-      await complete(tx, a.id, { ...part.counts, findings: part.findings, acceptedFindings: part.accepted }, part.excludedUsers);
+      await complete(tx, a.id, { ...part.counts, findings: part.findings, acceptedFindings: part.accepted }, part.excludedUsers, part.warnings);
       return true;
     });
   } catch (e) {
@@ -350,7 +350,9 @@ async function storeInSteps(db: Database, a: AnalysisRow, thread: AnalysisThread
   }
 }
 
-async function complete(tx: Database, id: string, counts: Record<string, number>, excludedUsers: unknown): Promise<void> {
+async function complete(tx: Database, id: string, counts: Record<string, number>, excludedUsers: unknown, warnings?: readonly unknown[]): Promise<void> {
+  // The engine's own warnings of a cross-system run join the inputs' (stored when it started).
+  if (warnings && warnings.length > 0) await store.appendWarnings(tx, id, warnings);
   // The part's own update above locked the running row in this transaction, so this cannot miss.
   await store.complete(tx, id, counts, excludedUsers);
   await notifyAnalysisEnded(tx, id, true);

@@ -80,6 +80,15 @@ export async function recordWarnings(db: Database, id: string, warnings: readonl
   return changed(rows);
 }
 
+/** Adds warnings known only once the analysis is evaluated (a cross-system run's) after those recorded when it started. */
+export async function appendWarnings(db: Database, id: string, warnings: readonly unknown[]): Promise<boolean> {
+  const { rows } = await db.query(`UPDATE analyses SET warnings = coalesce(warnings, '[]'::jsonb) || $2::jsonb WHERE id = $1 AND ${RUNNING} RETURNING id`, [
+    id,
+    JSON.stringify(warnings),
+  ]);
+  return changed(rows);
+}
+
 /**
  * Records a phase and its progress, or with `phase` null only a sign of life (shards count
  * their progress per shard). False when the analysis no longer runs.

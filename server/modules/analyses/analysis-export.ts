@@ -9,6 +9,7 @@ import { loadExcelJs } from '../../importers/table-source.ts';
 import { resourceContext } from '../../resources/define-resource.ts';
 import { findScoped } from '../../resources/scoped-record.ts';
 import { findingsResource } from './findings-resource.ts';
+import { findingSystemsSql } from './finding-systems.ts';
 import { analysisCover, reportData } from './pdf/report-data.ts';
 import { findingsExportFormat, PDF_TYPE, reportLanguage } from './pdf/report-params.ts';
 import { renderReport } from './pdf/render-report.ts';
@@ -43,20 +44,22 @@ interface ExportRow {
   controls: string[];
   /** CROSS_SYSTEM (DESIGN 5.18): no single system's user meets the whole risk. */
   crossSystem: boolean;
+  /** A cross-system analysis's export: the SIDs of the systems that met the finding's functions (absent otherwise). */
+  systems?: string[];
 }
 
 /**
  * The findings of a completed analysis in the CSV order of `segra analyze` (DESIGN 11); with the
  * findings list's `filter`, exactly the rows the list shows under it (DESIGN 6).
  */
-export async function exportRows(db: Database, analysisId: string, filter: unknown = {}): Promise<ExportRow[]> {
+export async function exportRows(db: Database, analysisId: string, filter: unknown = {}, withSystems = false): Promise<ExportRow[]> {
   const params: unknown[] = [analysisId];
   const where = ['analysis_id = $1', ...filterConditions(findingsResource, filter, params)];
   const { rows } = await db.query<ExportRow>(
     `SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel", risk_type AS "riskType", business_process AS "businessProcess",
             functions, sources, accepted, accepted_by AS "acceptedBy", message, org_values AS "orgValues",
             holder_name AS "holderName", user_type AS "userType", risk_description AS "riskDescription",
-            execution, remediation, status, controls, cross_system AS "crossSystem"
+            execution, remediation, status, controls, cross_system AS "crossSystem"${withSystems ? `, ${findingSystemsSql()} AS systems` : ''}
      FROM findings WHERE ${where.join(' AND ')}`,
     params,
   );
@@ -133,7 +136,7 @@ async function findingsXlsx(
   const sheet = workbook.addWorksheet('FINDINGS');
   const org = [...(orgValues ? ['ORG_VALUES'] : []), ...(crossSystem ? ['CROSS_SYSTEM'] : [])];
   const usage = await analysisUsesUsage(db, analysisId);
-  sheet.addRow([...FINDINGS_CSV_COLUMNS, ...org, ...(usage ? USAGE_COLUMNS : []), 'HOLDER_NAME', 'USER_TYPE', 'RISK_DESCRIPTION', 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE', 'STATUS', 'CONTROLS']);
+  sheet.addRow([...FINDINGS_CSV_COLUMNS, ...org, ...(usage ? USAGE_COLUMNS : []), 'HOLDER_NAME', 'USER_TYPE', 'RISK_DESCRIPTION', 'BUSINESS_PROCESS', 'ACCEPTED', 'ACCEPTED_BY', 'MESSAGE', 'STATUS', 'CONTROLS', ...(crossSystem ? ['SYSTEMS'] : [])]);
   sheet.getRow(1).font = { bold: true };
   for (const r of rows) {
     const orgCell = [...(orgValues ? [r.orgValues.join(';')] : []), ...(crossSystem ? [r.crossSystem ? 'X' : ''] : [])];
@@ -141,6 +144,8 @@ async function findingsXlsx(
       ...[r.level, r.holder, r.riskId, r.riskLevel, r.riskType, r.functions, r.sources, ...orgCell, ...(usage ? usageCells(r) : [])],
       ...[r.holderName, r.userType ?? '', r.riskDescription, r.businessProcess, r.accepted ? 'X' : '', r.acceptedBy ?? '', r.message ?? ''],
       ...[r.status.toUpperCase(), r.controls.join(';')],
+      // Last, so that the columns before read as in an analysis of one system.
+      ...(crossSystem ? [(r.systems ?? []).join(';')] : []),
     ]);
   }
   // What the rows are read with (DESIGN 4.1b); last, so that FINDINGS stays the second sheet for whoever reads it by position.
@@ -171,12 +176,13 @@ export function registerAnalysisExport(app: FastifyInstance, db: Database): void
       const generated = { at: new Date().toISOString(), by: request.user.name ? `${request.user.name} (${request.user.email})` : request.user.email };
       return reply.header('Content-Type', PDF_TYPE).send(await renderReport(data, lang, generated));
     }
-    const [rows, orgValues, mitigations, usage, crossSystem, warnings] = await Promise.all([
-      exportRows(db, id, filter),
+    const crossSystem = await isCrossSystem(db, id);
+    const [rows, orgValues, mitigations, usage, warnings] = await Promise.all([
+      // The CSV stays the command line's; the xlsx of a cross-system analysis adds the systems of each finding.
+      exportRows(db, id, filter, crossSystem && format === 'xlsx'),
       hasOrgLevelRisks(db, id),
       hasMitigations(db, id),
       analysisUsesUsage(db, id),
-      isCrossSystem(db, id),
       storedWarnings(db, id),
     ]);
     if (format === 'csv') {

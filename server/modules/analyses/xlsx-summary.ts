@@ -9,6 +9,7 @@ interface SummaryRow {
   businessProcess: string;
   /** open | accepted | mitigated (issue 16) | deactivated (issue 27); each counted apart. */
   status: string;
+  crossSystem: boolean;
 }
 
 /** Every finding has exactly one (DESIGN 6, migration 0031): the counts add up to FINDINGS. */
@@ -31,6 +32,8 @@ export function addSummarySheet(workbook: Workbook, meta: Pick<ReportData, 'cove
     ['SYSTEM', c.system],
     ['SYSTEM_PERIOD', c.systemPeriod],
     ['PERIOD_DATE', c.periodDate],
+    // A cross-system analysis (DESIGN 5.18): every system it covers, `SID: period (date)`.
+    ...(c.systems.length > 1 ? [['SYSTEMS', c.systems.map((x) => `${x.sid}: ${x.period} (${x.periodDate})`).join('; ')]] : []),
     ['RULESET', c.ruleset],
     ['ANALYSIS_DATE', c.analysisDate],
     ['LEVEL', c.level],
@@ -44,6 +47,7 @@ export function addSummarySheet(workbook: Workbook, meta: Pick<ReportData, 'cove
     [],
     ['FINDINGS', rows.length],
     ...STATUSES.map((status) => [status.toUpperCase(), counted(status)]),
+    ...(c.systems.length > 1 ? [['CROSS_SYSTEM', rows.filter((r) => r.crossSystem).length]] : []),
   ]) {
     sheet.addRow(pair);
   }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { compareFindings } from '../../../engine/analysis/compare.ts';
+import { findingSystemsSql } from '../analyses/finding-systems.ts';
+import { loadAnalysisSystems } from '../analyses/analysis-systems.ts';
 import type { ComparisonRow, ComparisonStatus, Finding } from '../../../engine/model/analysis.ts';
 import { csvField } from '../../../engine/output/findings-csv.ts';
 import { USER_TYPE_CHOICES, USER_TYPES } from '../../../contracts/user-types.ts';
@@ -33,6 +35,12 @@ export interface StatusedComparisonRow extends ComparisonRow {
   leftFindingStatus: FindingStatus | null;
   rightFindingStatus: FindingStatus | null;
   userType: string | null;
+  /**
+   * When either analysis covers several systems (DESIGN 5.18): the SIDs that met the finding's
+   * functions and its CROSS_SYSTEM flag, part of what makes two findings the same (absent otherwise).
+   */
+  systems?: string[];
+  crossSystem?: boolean;
 }
 
 interface SideRow {
@@ -47,9 +55,11 @@ interface SideRow {
   mode: string;
 }
 
+type Side = ReturnType<typeof side> & { systems?: string[] };
+
 export interface Comparison {
-  left: ReturnType<typeof side>;
-  right: ReturnType<typeof side>;
+  left: Side;
+  right: Side;
   summary: { new: number; resolved: number; unchanged: number; levelChanged: number; orgValuesChanged: number; total: number };
   rows: StatusedComparisonRow[];
 }
@@ -78,12 +88,13 @@ async function completedAnalysis(db: Database, ctx: ResourceContext, id: string,
   return a;
 }
 
-type StoredKey = Finding & { orgItems: string[]; findingStatus: FindingStatus; userType: string | null };
+type StoredKey = Finding & { orgItems: string[]; findingStatus: FindingStatus; userType: string | null; systems?: string[]; crossSystem?: boolean };
 
 /** The stored findings of one analysis, reduced to what a comparison looks at. */
-async function keys(db: Database, analysisId: string): Promise<StoredKey[]> {
+async function keys(db: Database, analysisId: string, withSystems = false): Promise<StoredKey[]> {
   const { rows } = await db.query<{ level: Finding['level']; holder: string; riskId: string; riskLevel: Finding['riskLevel']; orgItems: string[]; findingStatus: FindingStatus; userType: string | null }>(
     `SELECT level, holder, risk_id AS "riskId", risk_level AS "riskLevel", org_values AS "orgItems", status AS "findingStatus", user_type AS "userType"
+            ${withSystems ? `, cross_system AS "crossSystem", ${findingSystemsSql()} AS systems` : ''}
      FROM findings WHERE analysis_id = $1`,
     [analysisId],
   );
@@ -91,9 +102,49 @@ async function keys(db: Database, analysisId: string): Promise<StoredKey[]> {
   return rows as unknown as StoredKey[];
 }
 
+/**
+ * The findings of one side of a comparison in which some analysis covers several systems
+ * (DESIGN 5.18), named as a cross-system analysis names them: a cross-system side as stored; an
+ * analysis of one system (SID `sid`) with its roles and profiles as `SID/NAME`, its users as the
+ * persons the customer's user mapping makes of them (else the BNAME), every finding met in `sid`.
+ * The mapping is the one stored now: an analysis of one system keeps none.
+ */
+async function systemsKeys(db: Database, a: SideRow, systems: readonly string[]): Promise<StoredKey[]> {
+  if (systems.length > 1) return keys(db, a.id, true);
+  const found = await keys(db, a.id);
+  const sid = systems[0];
+  const { rows } = await db.query<{ bname: string; person: string }>('SELECT bname, person FROM user_map_entries WHERE customer_id = $1 AND system = $2', [a.customer_id, sid]);
+  const persons = new Map(rows.map((r) => [r.bname, r.person]));
+  return found.map((f) => ({
+    ...f,
+    holder: f.level === 'USER' ? (persons.get(f.holder) ?? f.holder) : `${sid}/${f.holder}`,
+    systems: [sid],
+    crossSystem: false,
+  }));
+}
+
+/** The SIDs of an analysis: its systems when it covers several, else its own system's. */
+async function sidsOf(db: Database, a: SideRow): Promise<string[]> {
+  const several = await loadAnalysisSystems(db, a.id);
+  if (several.length > 0) return several.map((s) => s.sid);
+  const { rows } = await db.query<{ sid: string }>('SELECT s.sid FROM system_periods sp JOIN systems s ON s.id = sp.system_id WHERE sp.id = $1', [a.system_period_id]);
+  return [rows[0]?.sid ?? ''];
+}
+
 const keyOf = (f: { level: string; holder: string; riskId: string }): string => `${f.level}\u0000${f.holder}\u0000${f.riskId}`;
 
-/** DESIGN 5.13 over the stored findings of two completed analyses of one customer. */
+/**
+ * With a cross-system side, the holder the comparison keys by carries the systems that met the
+ * finding and its flag (`PERSON␀ERP,SRM␀X`), so that the engine's comparison (by level, holder
+ * and risk) never takes a cross-system finding for a finding of one system; read back by `unmark`.
+ * A NUL is in no holder, and sorts the marked holders as their own names.
+ */
+const mark = (f: StoredKey): StoredKey => ({ ...f, holder: `${f.holder}\u0000${(f.systems ?? []).join(',')}\u0000${f.crossSystem ? 'X' : ''}` });
+function unmark(holder: string): { holder: string; systems: string[]; crossSystem: boolean } {
+  const [name, systems, flag] = holder.split('\u0000');
+  return { holder: name, systems: systems ? systems.split(',') : [], crossSystem: flag === 'X' };
+}
+
 export async function compareAnalyses(db: Database, ctx: ResourceContext, leftId: unknown, rightId: unknown): Promise<Comparison> {
   if (typeof leftId !== 'string' || leftId === '' || typeof rightId !== 'string' || rightId === '') {
     const errors: Record<string, string> = {};
@@ -105,22 +156,32 @@ export async function compareAnalyses(db: Database, ctx: ResourceContext, leftId
   const right = await completedAnalysis(db, ctx, rightId, 'second');
   // A SuperAdmin without X-Customer-Id sees every customer; a comparison stays within one.
   if (left.customer_id !== right.customer_id) throw coded(400, 'ANALYSES_CUSTOMERS_DIFFER', {}, 'Both analyses must belong to the same customer');
-  const [l, r] = await Promise.all([keys(db, left.id), keys(db, right.id)]);
+  const [leftSids, rightSids] = await Promise.all([sidsOf(db, left), sidsOf(db, right)]);
+  // A side of several systems (DESIGN 5.18): findings are the same when their systems are too.
+  const cross = leftSids.length > 1 || rightSids.length > 1;
+  const [l, r] = cross
+    ? await Promise.all([systemsKeys(db, left, leftSids).then((x) => x.map(mark)), systemsKeys(db, right, rightSids).then((x) => x.map(mark))])
+    : await Promise.all([keys(db, left.id), keys(db, right.id)]);
   const leftStatus = new Map(l.map((f) => [keyOf(f), f.findingStatus]));
   const rightStatus = new Map(r.map((f) => [keyOf(f), f.findingStatus]));
   const userTypes = new Map<string, string>();
-  for (const f of [...l, ...r]) if (f.level === 'USER') userTypes.set(f.holder, f.userType ?? '');
+  for (const f of [...l, ...r]) if (f.level === 'USER') userTypes.set(cross ? unmark(f.holder).holder : f.holder, f.userType ?? '');
   // The stored ORG_VALUES items (sorted as the engine wrote them) stand for the engine's.
-  const rows = compareFindings(l, r, (f) => f.orgItems ?? []).map((row) => ({
-    ...row,
-    leftFindingStatus: leftStatus.get(keyOf(row)) ?? null,
-    rightFindingStatus: rightStatus.get(keyOf(row)) ?? null,
-    userType: row.level === 'USER' ? (userTypes.get(row.holder) ?? '') : null,
-  }));
+  const rows = compareFindings(l, r, (f) => f.orgItems ?? []).map((row) => {
+    const named = cross ? unmark(row.holder) : null;
+    return {
+      ...row,
+      ...(named ? { holder: named.holder } : {}),
+      leftFindingStatus: leftStatus.get(keyOf(row)) ?? null,
+      rightFindingStatus: rightStatus.get(keyOf(row)) ?? null,
+      userType: row.level === 'USER' ? (userTypes.get(named?.holder ?? row.holder) ?? '') : null,
+      ...(named ? { systems: named.systems, crossSystem: named.crossSystem } : {}),
+    };
+  });
   const count = (s: ComparisonStatus): number => rows.filter((x) => x.status === s).length;
   return {
-    left: side(left, l.length),
-    right: side(right, r.length),
+    left: { ...side(left, l.length), ...(cross ? { systems: leftSids } : {}) },
+    right: { ...side(right, r.length), ...(cross ? { systems: rightSids } : {}) },
     summary: {
       new: count('new'),
       resolved: count('resolved'),
@@ -133,7 +194,7 @@ export async function compareAnalyses(db: Database, ctx: ResourceContext, leftId
   };
 }
 
-/** `filter={"status":…,"level":…,"levelChanged":…,"orgValuesChanged":…,"userType":…,"q":…}` over comparison rows ('' userType: unknown). */
+/** `filter={"status":…,"level":…,"levelChanged":…,"orgValuesChanged":…,"crossSystem":…,"userType":…,"q":…}` over comparison rows ('' userType: unknown). */
 function filterRows(rows: StatusedComparisonRow[], raw: unknown): StatusedComparisonRow[] {
   const filter = jsonParam('filter', raw) ?? {};
   if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, 'The filter parameter must be a JSON object');
@@ -153,6 +214,10 @@ function filterRows(rows: StatusedComparisonRow[], raw: unknown): StatusedCompar
     } else if (field === 'levelChanged' || field === 'orgValuesChanged') {
       if (typeof value !== 'boolean') throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, `The filter parameter ${field} must be true or false`);
       out = out.filter((row) => row[field] === value);
+    } else if (field === 'crossSystem') {
+      // Rows of a comparison of analyses of one system have no flag: none is cross-system.
+      if (typeof value !== 'boolean') throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, 'The filter parameter crossSystem must be true or false');
+      out = out.filter((row) => (row.crossSystem ?? false) === value);
     } else if (field === 'q') {
       if (typeof value !== 'string') throw coded(400, 'PARAMETER_INVALID', { parameter: 'filter' }, 'The filter parameter q must be a string');
       const q = value.trim().toLowerCase();
@@ -171,24 +236,30 @@ const cells = (r: StatusedComparisonRow): string[] => [
   r.leftFindingStatus ?? '', r.rightFindingStatus ?? '', r.userType ?? '',
 ];
 
-export function comparisonCsv(rows: readonly StatusedComparisonRow[]): string {
-  const lines: string[] = [COMPARISON_CSV_COLUMNS.join(',')];
-  for (const r of rows) lines.push(cells(r).map(csvField).join(','));
+/** A comparison with a cross-system side (DESIGN 5.18) adds these, last, so the columns before read as ever. */
+export const COMPARISON_SYSTEMS_COLUMNS = ['SYSTEMS', 'CROSS_SYSTEM'] as const;
+const systemsCells = (r: StatusedComparisonRow): string[] => [(r.systems ?? []).join(';'), r.crossSystem ? 'X' : ''];
+
+export function comparisonCsv(rows: readonly StatusedComparisonRow[], crossSystem = false): string {
+  const lines: string[] = [[...COMPARISON_CSV_COLUMNS, ...(crossSystem ? COMPARISON_SYSTEMS_COLUMNS : [])].join(',')];
+  for (const r of rows) lines.push([...cells(r), ...(crossSystem ? systemsCells(r) : [])].map(csvField).join(','));
   return lines.join('\n') + '\n';
 }
 
 async function comparisonXlsx(c: Comparison): Promise<Buffer> {
   const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
+  const crossSystem = c.left.systems !== undefined;
   const sheet = workbook.addWorksheet('COMPARISON');
-  sheet.addRow([...COMPARISON_CSV_COLUMNS]);
+  sheet.addRow([...COMPARISON_CSV_COLUMNS, ...(crossSystem ? COMPARISON_SYSTEMS_COLUMNS : [])]);
   sheet.getRow(1).font = { bold: true };
-  for (const r of c.rows) sheet.addRow(cells(r));
+  for (const r of c.rows) sheet.addRow([...cells(r), ...(crossSystem ? systemsCells(r) : [])]);
   const summary = workbook.addWorksheet('SUMMARY');
   summary.addRow(['', 'LEFT', 'RIGHT']);
   summary.addRow(['Analysis', c.left.name, c.right.name]);
   summary.addRow(['Date', c.left.analysisDate, c.right.analysisDate]);
   summary.addRow(['Findings', c.left.findings, c.right.findings]);
+  if (crossSystem) summary.addRow(['Systems', (c.left.systems ?? []).join(';'), (c.right.systems ?? []).join(';')]);
   summary.addRow([]);
   for (const [k, v] of Object.entries(c.summary)) summary.addRow([k, v]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
@@ -209,7 +280,7 @@ export function registerCompare(app: FastifyInstance, db: Database): void {
       const format = formatParam(query.format);
       const file = `${fileName(`${comparison.left.name}-vs-${comparison.right.name}`, 'comparison')}.${format}`;
       reply.header('Content-Disposition', `attachment; filename="${file}"`);
-      if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(comparisonCsv(rows));
+      if (format === 'csv') return reply.header('Content-Type', 'text/csv; charset=utf-8').send(comparisonCsv(rows, comparison.left.systems !== undefined));
       return reply.header('Content-Type', XLSX_TYPE).send(await comparisonXlsx({ ...comparison, rows }));
     }
     const range = rangeParam(query.range, 5000);

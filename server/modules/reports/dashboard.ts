@@ -7,6 +7,7 @@ import { gate, pageGate } from './gate.ts';
 import { executionSummary } from '../usage/usage-reports.ts';
 import { findingsByOrgValue } from './dashboard-org-values.ts';
 import { topUsers, userTypesParam } from './top-users.ts';
+import { coveredSystems } from '../analyses/finding-systems.ts';
 
 export const dashboardGate = pageGate('reports-dashboard', 'reports/dashboard');
 
@@ -72,6 +73,7 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
     const pick = (rows: CountRow[], key: string) => rows.find((r) => r.key === key) ?? { findings: 0, accepted: 0, mitigated: 0, deactivated: 0 };
 
     const top = await topUsers(db, a.id, a.system_period_id, userTypes);
+    const cross = await crossSystemPart(db, a.id);
 
     const period = await db.query<{ system_id: string; name: string; period_date: string }>(
       'SELECT system_id, name, period_date FROM system_periods WHERE id = $1',
@@ -144,6 +146,8 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
       topUsersOfOtherTypes: top.otherTypes,
       execution: await executionSummary(db, a.id),
       byOrgValue: await findingsByOrgValue(db, a.id),
+      // A cross-system analysis (DESIGN 5.18): its systems and the findings no single system's user meets.
+      ...cross,
       trend: trend.rows.map((r) => ({
         analysisId: r.id,
         name: r.name,
@@ -161,6 +165,26 @@ export function registerDashboard(app: FastifyInstance, db: Database): void {
       })),
     };
   });
+}
+
+/**
+ * What the dashboard adds for an analysis of several systems: the systems with their periods in
+ * SID order, and its cross-system findings (CROSS_SYSTEM) by status. Nothing for one system, whose
+ * answer stays as it was.
+ */
+async function crossSystemPart(db: Database, analysisId: string) {
+  const systems = await coveredSystems(db, analysisId);
+  if (systems.length <= 1) return {};
+  const { rows } = await db.query<CountRow>(
+    `SELECT '' AS key, count(*)::int AS findings, (count(*) FILTER (WHERE status = 'accepted'))::int AS accepted,
+            (count(*) FILTER (WHERE status = 'mitigated'))::int AS mitigated, (count(*) FILTER (WHERE status = 'deactivated'))::int AS deactivated
+     FROM findings WHERE analysis_id = $1 AND cross_system`,
+    [analysisId],
+  );
+  return {
+    systems: systems.map((x) => ({ sid: x.sid, systemPeriodName: x.period, periodDate: x.periodDate })),
+    crossSystem: strip(rows[0]),
+  };
 }
 
 const strip = (r: { findings: number; accepted: number; mitigated: number; deactivated: number }) => ({

@@ -64,7 +64,7 @@ export const riskAcceptancesResource: ResourceSpec = {
   stamp: stampBy,
   conflictMessage: 'This risk is already accepted with this type for this user or role',
   checkReferences: checkRiskExists,
-  decorate: withUserTypes,
+  decorate: async (db, records) => withPersons(db, await withUserTypes(db, records)),
 };
 
 /**
@@ -88,6 +88,36 @@ async function withUserTypes(db: Database, records: Record<string, unknown>[]): 
     for (const r of rows) types.set(`${r.customer_id}\u0000${r.bname}`, userTypeOf(r.ustyp));
   }
   return records.map((r) => ({ ...r, userType: r.scope === 'user' ? (types.get(`${String(r.customerId)}\u0000${String(r.holder)}`) ?? '') : null }));
+}
+
+/**
+ * Acceptance per person (DESIGN 5.18: a USER acceptance names the person in a cross-system
+ * analysis). When the customer keeps a user mapping, a user acceptance says which users of which
+ * systems the person it names stands for (`personUsers`, `SYSTEM/BNAME` of the mapping's rows for
+ * that person) and, when the name it gives is a user the mapping makes another person
+ * (`mappedTo`), that person: such an acceptance applies to analyses of that one system, not to
+ * the person's cross-system findings. Records of customers without a mapping are answered as before.
+ */
+async function withPersons(db: Database, records: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const users = records.filter((r) => r.scope === 'user');
+  if (users.length === 0) return records;
+  const { rows } = await db.query<{ customer_id: string; system: string; bname: string; person: string }>(
+    `SELECT customer_id, system, bname, person FROM user_map_entries
+     WHERE customer_id = ANY($1::uuid[]) AND (person = ANY($2::text[]) OR bname = ANY($2::text[]))
+     ORDER BY system COLLATE "C", bname COLLATE "C"`,
+    [[...new Set(users.map((r) => String(r.customerId)))], [...new Set(users.map((r) => String(r.holder)))]],
+  );
+  const mapped = await db.query<{ customer_id: string }>('SELECT DISTINCT customer_id FROM user_map_entries WHERE customer_id = ANY($1::uuid[])', [
+    [...new Set(users.map((r) => String(r.customerId)))],
+  ]);
+  const withMap = new Set(mapped.rows.map((r) => r.customer_id));
+  return records.map((r) => {
+    if (r.scope !== 'user' || !withMap.has(String(r.customerId))) return r;
+    const mine = rows.filter((m) => m.customer_id === r.customerId);
+    const personUsers = mine.filter((m) => m.person === r.holder).map((m) => `${m.system}/${m.bname}`);
+    const mappedTo = [...new Set(mine.filter((m) => m.bname === r.holder && m.person !== r.holder).map((m) => m.person))].sort();
+    return { ...r, personUsers, mappedTo };
+  });
 }
 
 /** Risks the customer switched off (spec: deactivate a risk): later analyses do not evaluate them. */

@@ -11,10 +11,11 @@ import { RecordSelect, useChoices, type Option } from './RecordSelect.tsx';
 import { ScreenCard } from './components.tsx';
 import { riskLevelKey } from './helpers.ts';
 import { comparisonOrgStatusColumns, type ComparisonOrgStatus } from './compare-org-status.tsx';
+import { comparisonSystemsColumns, CrossSystemSides, type ComparisonSystems } from './compare-systems.tsx';
 import { UserTypeText, useUserTypeOptions } from '../user-types/UserType.tsx';
 import { userTypeToApi } from '../user-types/user-type-url.ts';
 
-interface ComparisonRow extends ComparisonOrgStatus {
+interface ComparisonRow extends ComparisonOrgStatus, ComparisonSystems {
   id: number;
   level: string;
   holder: string;
@@ -79,9 +80,12 @@ export default function Compare() {
   const [status, setStatus] = useState('');
   const [levelChanged, setLevelChanged] = useState(false);
   const [userType, setUserType] = useState('');
+  // A side of several systems (DESIGN 5.18): the rows then name their systems, and may be narrowed to the cross-system ones.
+  const [crossSides, setCrossSides] = useState<{ left: string[]; right: string[] } | null>(null);
+  const [crossOnly, setCrossOnly] = useState(false);
   const userTypeOptions = useUserTypeOptions();
   const both = left !== '' && right !== '';
-  const filter = { ...(status ? { status: [status] } : {}), ...(levelChanged ? { levelChanged: true } : {}), ...(userType ? { userType: [userTypeToApi(userType)] } : {}) };
+  const filter = { ...(status ? { status: [status] } : {}), ...(levelChanged ? { levelChanged: true } : {}), ...(userType ? { userType: [userTypeToApi(userType)] } : {}), ...(crossSides && crossOnly ? { crossSystem: true } : {}) };
   const label = (o: Option) => `${o.name}${o.analysisDate ? ` (${String(o.analysisDate)})` : ''}`;
   const columns: Column<ComparisonRow>[] = [
     { key: 'level', label: 'segra.analysis.fields.holder_level', render: (r) => translate(`segra.analysis.holder_level.${r.level}`) },
@@ -93,6 +97,7 @@ export default function Compare() {
     { key: 'rightRiskLevel', label: 'segra.analysis.compare.right_level', render: (r) => (r.rightRiskLevel ? translate(riskLevelKey(r.rightRiskLevel)) : '—') },
     { key: 'levelChanged', label: 'segra.analysis.compare.level_changed', render: (r) => (r.levelChanged ? '✔' : '') },
     ...comparisonOrgStatusColumns<ComparisonRow>(),
+    ...(crossSides ? comparisonSystemsColumns<ComparisonRow>() : []),
   ];
   return (
     <ScreenCard titleKey="segra.screens.reports_compare">
@@ -114,6 +119,7 @@ export default function Compare() {
             above={
               <>
                 <ComparisonSummary />
+                <CrossSystemSides onChange={setCrossSides} />
                 <Flex direction="row" gap={2} sx={{ mb: 1 }} alignItems="center" flexWrap="wrap">
                   <TextField select size="small" label={translate('segra.analysis.fields.status')} value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 160 }}>
                     <MenuItem value="">{translate('segra.analysis.common.all')}</MenuItem>
@@ -128,6 +134,12 @@ export default function Compare() {
                     ))}
                   </TextField>
                   <FormControlLabel control={<Checkbox checked={levelChanged} onChange={(e) => setLevelChanged(e.target.checked)} />} label={translate('segra.analysis.compare.level_changed')} />
+                  {crossSides && (
+                    <FormControlLabel
+                      control={<Checkbox checked={crossOnly} onChange={(e) => setCrossOnly(e.target.checked)} data-testid="compare-cross-only" />}
+                      label={translate('segra.analysis.compare.cross_system_only')}
+                    />
+                  )}
                   <ExportButtons resource={RESOURCES.analyses.name} path="compare" query={comparisonQuery(left, right, filter)} name="comparison" />
                 </Flex>
               </>

@@ -12,6 +12,7 @@ import { findingsListLink, type FindingsUrlFilter } from './findings-link.ts';
 import { TopUsersPanel, useTopUserTypes } from './TopRiskUsers.tsx';
 import { ExecutionPanel } from '../usage/ExecutionPanel.tsx';
 import { OrgValuePanel } from './OrgValuePanel.tsx';
+import { CrossSystemPanel } from './CrossSystemPanel.tsx';
 
 function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   const translate = useTranslate();
@@ -95,6 +96,11 @@ export function DashboardView({
         <Grid size={{ xs: 12, sm: statWidth }}><Stat label="segra.analysis.findings.open" value={data.totals.open} colour={palette.error.main} testId="stat-open" /></Grid>
       </Grid>
       <Grid container spacing={2}>
+        {data.systems && data.crossSystem && (
+          <Grid size={{ xs: 12 }}>
+            <CrossSystemPanel systems={data.systems} counts={data.crossSystem} />
+          </Grid>
+        )}
         <Grid size={{ xs: 12, md: 6 }}>
           <Panel title="segra.analysis.dashboard.by_risk_level" testId="dashboard-by-risk-level">
             <ResponsiveContainer width="100%" height={260}>

@@ -2,6 +2,7 @@ import type { TopUser } from '../../../contracts/dashboard.ts';
 export type { TopUser };
 import type { ExecutionSummary } from '../usage/ExecutionPanel.tsx';
 import type { OrgValueCount } from './OrgValuePanel.tsx';
+import type { CrossSystemCounts, DashboardSystem } from './CrossSystemPanel.tsx';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { DEFAULT_TOP_USER_TYPES } from '../../../contracts/user-types.ts';
@@ -25,6 +26,9 @@ export interface Dashboard {
   execution?: ExecutionSummary | null;
   /** Findings by org value (DESIGN 5.15); empty when the analysis has no org-level findings. */
   byOrgValue?: OrgValueCount[];
+  /** A cross-system analysis (DESIGN 5.18) only: its systems in SID order and its cross-system findings by status. */
+  systems?: DashboardSystem[];
+  crossSystem?: CrossSystemCounts;
   trend: { analysisId: string; name: string; date: string; systemPeriodName: string; periodDate: string; findings: number; accepted: number; open: number }[];
 }
 

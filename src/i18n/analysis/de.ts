@@ -245,6 +245,8 @@ export const de: typeof en = {
     none: 'Keine',
   },
   approval: {
+    person_users: 'In systemübergreifenden Analysen die Person von %{users}',
+    mapped_to: 'In systemübergreifenden Analysen ist dieser Benutzer %{persons}: dort das Risiko für diese Person akzeptieren',
     form_title: 'Risiko akzeptieren oder deaktivieren',
     accept: 'Risiko akzeptieren',
     accepted: 'Das Risiko wurde akzeptiert',
@@ -259,6 +261,10 @@ export const de: typeof en = {
     edit_title: 'Akzeptanz von %{risk} bearbeiten',
   },
   compare: {
+    systems: 'Systeme',
+    cross_system: 'Systemübergreifend',
+    cross_system_only: 'Nur systemübergreifende',
+    sides_systems: 'Systeme: %{left} → %{right}',
     sides: '%{left} (%{leftCount} Befunde) → %{right} (%{rightCount} Befunde)',
     left: 'Erste (ältere) Analyse',
     right: 'Zweite (neuere) Analyse',
@@ -271,6 +277,9 @@ export const de: typeof en = {
     right_level: 'Stufe (zweite)',
   },
   dashboard: {
+    cross_system_title: 'Systemübergreifende Analyse',
+    cross_system_findings: 'Systemübergreifende Befunde (kein Benutzer eines einzelnen Systems erfüllt das ganze Risiko)',
+    cross_system_per_system: 'Nutzung und Bereinigung werden je System analysiert: für eine systemübergreifende Analyse werden sie noch nicht gezeigt.',
     subtitle: '%{name} · Periode %{period} · %{date}',
     total: 'Befunde gesamt',
     by_risk_level: 'Befunde nach Risikostufe',

@@ -243,6 +243,8 @@ export const en = {
     none: 'None',
   },
   approval: {
+    person_users: 'In cross-system analyses, the person of %{users}',
+    mapped_to: 'In cross-system analyses this user is %{persons}: accept the risk for that person there',
     form_title: 'Accept or deactivate a risk',
     accept: 'Accept risk',
     accepted: 'The risk has been accepted',
@@ -257,6 +259,10 @@ export const en = {
     edit_title: 'Edit the acceptance of %{risk}',
   },
   compare: {
+    systems: 'Systems',
+    cross_system: 'Cross-system',
+    cross_system_only: 'Cross-system only',
+    sides_systems: 'Systems: %{left} → %{right}',
     sides: '%{left} (%{leftCount} findings) → %{right} (%{rightCount} findings)',
     left: 'First (older) analysis',
     right: 'Second (newer) analysis',
@@ -269,6 +275,9 @@ export const en = {
     right_level: 'Level (second)',
   },
   dashboard: {
+    cross_system_title: 'Cross-system analysis',
+    cross_system_findings: 'Cross-system findings (no single system\'s user meets the whole risk)',
+    cross_system_per_system: 'Usage and remediation are analysed per system: they are not shown for a cross-system analysis yet.',
     subtitle: '%{name} · %{period} · %{date}',
     total: 'Total findings',
     by_risk_level: 'Findings by risk level',

@@ -245,6 +245,8 @@ export const tr: typeof en = {
     none: 'Yok',
   },
   approval: {
+    person_users: 'Sistemler arası analizlerde %{users} kullanıcılarının kişisi',
+    mapped_to: 'Sistemler arası analizlerde bu kullanıcı %{persons} kişisidir: riski orada o kişi için kabul edin',
     form_title: 'Riski kabul et veya devre dışı bırak',
     accept: 'Riski kabul et',
     accepted: 'Risk kabul edildi',
@@ -259,6 +261,10 @@ export const tr: typeof en = {
     edit_title: '%{risk} kabulünü düzenle',
   },
   compare: {
+    systems: 'Sistemler',
+    cross_system: 'Sistemler arası',
+    cross_system_only: 'Yalnızca sistemler arası',
+    sides_systems: 'Sistemler: %{left} → %{right}',
     sides: '%{left} (%{leftCount} bulgu) → %{right} (%{rightCount} bulgu)',
     left: 'Birinci (eski) analiz',
     right: 'İkinci (yeni) analiz',
@@ -271,6 +277,9 @@ export const tr: typeof en = {
     right_level: 'Seviye (ikinci)',
   },
   dashboard: {
+    cross_system_title: 'Sistemler arası analiz',
+    cross_system_findings: 'Sistemler arası bulgular (riskin tamamını tek bir sistemin kullanıcısı karşılamıyor)',
+    cross_system_per_system: 'Kullanım ve iyileştirme sistem bazında analiz edilir: sistemler arası bir analiz için henüz gösterilmez.',
     subtitle: '%{name} · %{period} dönemi · %{date}',
     total: 'Toplam bulgu',
     by_risk_level: 'Risk seviyesine göre bulgular',

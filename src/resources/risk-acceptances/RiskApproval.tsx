@@ -20,6 +20,12 @@ interface Acceptance {
   holder: string;
   /** A user acceptance's: the user's SAP user type in the default analysis's period (issue 27 item 6); '' unknown. */
   userType?: string | null;
+  /**
+   * With the customer's user mapping (DESIGN 5.18): the users (`SYSTEM/BNAME`) of the person a
+   * user acceptance names, and the persons its name is mapped to (then it does not reach them).
+   */
+  personUsers?: string[];
+  mappedTo?: string[];
   message: string;
   validFrom: string | null;
   validTo: string | null;
@@ -73,6 +79,26 @@ function EditAcceptance({ row, onClose, onSaved }: { row: Acceptance; onClose: (
         <Button variant="contained" onClick={() => void save()}>{translate('segra.analysis.common.save')}</Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The holder of an acceptance; for a person of the user mapping, the users it stands for in each system (acceptance per person, DESIGN 5.18). */
+export function AcceptanceHolder({ row }: { row: Pick<Acceptance, 'holder' | 'personUsers' | 'mappedTo'> }) {
+  const translate = useTranslate();
+  return (
+    <>
+      {row.holder || '—'}
+      {row.personUsers && row.personUsers.length > 0 && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="acceptance-person-users">
+          {translate('segra.analysis.approval.person_users', { users: row.personUsers.join(', ') })}
+        </Typography>
+      )}
+      {row.mappedTo && row.mappedTo.length > 0 && (
+        <Typography variant="caption" color="warning.main" sx={{ display: 'block' }} data-testid="acceptance-mapped-to">
+          {translate('segra.analysis.approval.mapped_to', { persons: row.mappedTo.join(', ') })}
+        </Typography>
+      )}
+    </>
   );
 }
 
@@ -137,7 +163,7 @@ export default function RiskApproval() {
   const acceptanceColumns: Column<Acceptance>[] = [
     { key: 'riskId', label: 'segra.analysis.fields.risk_id', sortable: true },
     { key: 'scope', label: 'segra.analysis.fields.scope', sortable: true, render: (r) => translate(`segra.analysis.scope.${r.scope}`) },
-    { key: 'holder', label: 'segra.analysis.fields.holder', sortable: true, render: (r) => r.holder || '—' },
+    { key: 'holder', label: 'segra.analysis.fields.holder', sortable: true, render: (r) => <AcceptanceHolder row={r} /> },
     { key: 'userType', label: 'segra.user_type.label', render: (r) => <UserTypeText type={r.scope === 'user' ? (r.userType ?? '') : null} /> },
     { key: 'message', label: 'segra.analysis.fields.message' },
     { key: 'validTo', label: 'segra.analysis.fields.validity', sortable: true, render: (r) => `${formatDate(r.validFrom, loc)} – ${formatDate(r.validTo, loc)}` },

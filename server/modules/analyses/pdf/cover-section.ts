@@ -17,8 +17,13 @@ export function coverSection(doc: Doc, data: ReportData, f: ReportFormat, genera
   const filter = filterWords(c.filter, f);
   keyValues(doc, [
     [t('cover_customer'), c.customer],
-    [t('cover_system'), c.system],
-    [t('cover_system_period'), `${c.systemPeriod} (${date(c.periodDate)})`],
+    // A cross-system analysis (DESIGN 5.18) names every system with its period.
+    ...((c.systems.length > 1
+      ? [[t('cover_systems'), c.systems.map((s) => `${s.sid} (${s.sapVersion}): ${s.period} (${date(s.periodDate)})`).join('\n')]]
+      : [
+          [t('cover_system'), c.system],
+          [t('cover_system_period'), `${c.systemPeriod} (${date(c.periodDate)})`],
+        ]) as [string, string][]),
     [t('cover_ruleset'), `${c.ruleset} (${date(c.rulesetDate)})`],
     [t('cover_analysis_date'), date(c.analysisDate)],
     [t('cover_generated'), dateTime(generated.at)],

@@ -12,6 +12,7 @@ const FIELD: Record<string, ReportKey> = {
   riskType: 'filter_riskType',
   businessProcess: 'filter_businessProcess',
   accepted: 'filter_accepted',
+  crossSystem: 'filter_crossSystem',
   execution: 'filter_execution',
   q: 'filter_q',
   id: 'filter_id',
@@ -26,7 +27,7 @@ function valueWords(field: string, value: unknown, f: ReportFormat): string {
   if (field === 'riskType') return known(`risk_type_${v}`) ?? v;
   if (field === 'execution') return known(`execution_${v}`) ?? v;
   if (field === 'status' && ['open', 'accepted', 'mitigated', 'deactivated'].includes(v)) return f.t(v as ReportKey);
-  if (field === 'accepted' && typeof value === 'boolean') return f.t(value ? 'yes' : 'no');
+  if ((field === 'accepted' || field === 'crossSystem') && typeof value === 'boolean') return f.t(value ? 'yes' : 'no');
   if (field === 'accepted' && (v === 'true' || v === 'false')) return f.t(v === 'true' ? 'yes' : 'no');
   return v;
 }

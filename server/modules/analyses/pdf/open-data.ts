@@ -23,6 +23,9 @@ export interface OpenRow {
   functions: string;
   /** `R:Z_COMPOSITE>R:Z_SINGLE;P:SAP_ALL`, as the CSV's SOURCES. */
   sources: string;
+  /** A cross-system analysis (DESIGN 5.18): CROSS_SYSTEM, and the SID that met each function, in FUNCTIONS' order. */
+  crossSystem?: boolean;
+  functionSystems?: string[];
 }
 
 export interface OpenFindings {
@@ -43,7 +46,11 @@ const RISK_RANK = `CASE risk_level WHEN 'CRITICAL' THEN 0 WHEN 'HIGH' THEN 1 WHE
  * critical and high risks listed up to `limit` rows. `filtered` is the report's findings under
  * the list's filter (`… f`), its values in `params`.
  */
-export async function openFindings(db: Database, analysisId: string, filtered: string, params: unknown[], limit: number): Promise<OpenFindings> {
+export async function openFindings(db: Database, analysisId: string, filtered: string, params: unknown[], limit: number, crossSystem = false): Promise<OpenFindings> {
+  // Which system met each function: the engine's functions[].system, kept in the provenance in FUNCTIONS' order.
+  const systemsColumns = crossSystem
+    ? `, cross_system AS "crossSystem", ARRAY(SELECT coalesce(e->>'system', '') FROM jsonb_array_elements(provenance) WITH ORDINALITY AS p(e, n) ORDER BY n) AS "functionSystems"`
+    : '';
   const [byRisk, listed] = await Promise.all([
     db.query<Omit<OpenRisk, 'riskDescription'>>(
       `SELECT risk_id AS "riskId", risk_level AS "riskLevel",
@@ -55,7 +62,7 @@ export async function openFindings(db: Database, analysisId: string, filtered: s
       params,
     ),
     db.query<Omit<OpenRow, 'holderName'>>(
-      `SELECT risk_id AS "riskId", risk_level AS "riskLevel", level, holder, functions, sources
+      `SELECT risk_id AS "riskId", risk_level AS "riskLevel", level, holder, functions, sources${systemsColumns}
        FROM ${filtered} WHERE status = 'open' AND risk_level IN ('CRITICAL', 'HIGH')
        ORDER BY ${RISK_RANK}, risk_id COLLATE "C", ${LEVEL_RANK}, holder COLLATE "C"
        LIMIT ${Math.max(0, Math.floor(limit))}`,
@@ -66,7 +73,16 @@ export async function openFindings(db: Database, analysisId: string, filtered: s
   const rows = await addFindingNames(db, listed.rows.map((r) => ({ ...r, analysisId })));
   return {
     openByRisk: risks.map(({ riskId, riskDescription, riskLevel, users, roles, profiles, findings }) => ({ riskId, riskDescription, riskLevel, users, roles, profiles, findings })),
-    openListed: rows.map(({ riskId, riskLevel, level, holder, holderName, functions, sources }) => ({ riskId, riskLevel, level, holder, holderName, functions, sources })),
+    openListed: rows.map(({ riskId, riskLevel, level, holder, holderName, functions, sources, crossSystem, functionSystems }) => ({
+      riskId,
+      riskLevel,
+      level,
+      holder,
+      holderName,
+      functions,
+      sources,
+      ...(crossSystem === undefined ? {} : { crossSystem, functionSystems }),
+    })),
     openListedTotal: byRisk.rows.filter((r) => r.riskLevel === 'CRITICAL' || r.riskLevel === 'HIGH').reduce((n, r) => n + r.findings, 0),
     openListedLimit: limit,
   };

@@ -43,6 +43,21 @@ function paths(sources: string, f: ReportFormat): string {
   return shown.join('\n');
 }
 
+/** The holder and its name; a cross-system finding (DESIGN 5.18) says so, with the systems that met it. */
+function holderCell(r: OpenRow, f: ReportFormat): string {
+  const lines = [r.holder, ...(r.holderName ? [r.holderName] : [])];
+  if (r.crossSystem) lines.push(f.t('cross_system_mark', { systems: [...new Set(r.functionSystems ?? [])].sort().join(', ') }));
+  return lines.join('\n');
+}
+
+/** `FN_A:ME21N` a line each; in a cross-system analysis with the SID of the system that met it: `FN_A:ME21N (ERP)`. */
+function functionsCell(r: OpenRow): string {
+  return r.functions
+    .split(';')
+    .map((fn, i) => (r.functionSystems?.[i] ? `${fn} (${r.functionSystems[i]})` : fn))
+    .join('\n');
+}
+
 /**
  * The open findings of critical and high risks one by one (issue 27 item 2), critical first, by
  * risk: who holds the risk, by which functions, through which roles or profiles. Up to the
@@ -73,12 +88,7 @@ export async function openListedSection(doc: Doc, data: ReportData, f: ReportFor
         { header: t('functions'), width: 3.2 },
         { header: t('roles_behind'), width: 3.4 },
       ],
-      rows.map((r) => [
-        t(`holder_${r.level as 'USER'}`),
-        r.holderName ? `${r.holder}\n${r.holderName}` : r.holder,
-        r.functions.split(';').join('\n'),
-        paths(r.sources, f),
-      ]),
+      rows.map((r) => [t(`holder_${r.level as 'USER'}`), holderCell(r, f), functionsCell(r), paths(r.sources, f)]),
       7,
     );
     if (total > rows.length) paragraph(doc, t('open_more_of_risk', { n: num(total - rows.length) }), COLOURS.muted);

@@ -5,6 +5,7 @@ import { addFindingNames } from '../finding-names.ts';
 import { findingsResource } from '../findings-resource.ts';
 import { analysisInput, type AnalysisInput } from './input-data.ts';
 import { openFindings, type OpenFindings } from './open-data.ts';
+import { coveredSystems, type CoveredSystem } from '../finding-systems.ts';
 
 /** Rows listed in full at most; the rest is counted (the xlsx export holds every row). */
 export const LISTED_ROWS_LIMIT = 500;
@@ -75,8 +76,12 @@ export interface ReportFigures {
     filter: Record<string, unknown>;
     /** The customer has no licence file: the report says "evaluation" (issue 27). */
     evaluation: boolean;
+    /** A cross-system analysis's systems and their periods in SID order (DESIGN 5.18); [] for one system. */
+    systems: CoveredSystem[];
   };
   totals: CountCell;
+  /** Findings under the filter that no single system's user meets (CROSS_SYSTEM); null for an analysis of one system. */
+  crossSystem: number | null;
   usersInScope: number | null;
   /** Counts per (holder level, risk level), as stored findings under the filter. */
   byLevelAndRisk: { level: string; riskLevel: string; findings: number; accepted: number; mitigated: number; deactivated: number }[];
@@ -117,7 +122,8 @@ export async function reportData(
   const filtered = `(SELECT * FROM findings WHERE ${where}) f`;
   const count = <T>(sql: string) => db.query<T>(sql, params).then((r) => r.rows);
 
-  const [byLevelAndRisk, byProcessAndLevel, topUsers, topRoles, accepted, execution, deactivated, open, input] = await Promise.all([
+  const cross = cover.systems.length > 1;
+  const [byLevelAndRisk, byProcessAndLevel, topUsers, topRoles, accepted, execution, deactivated, open, input, crossSystem] = await Promise.all([
     count<ReportData['byLevelAndRisk'][number]>(
       `SELECT level, risk_level AS "riskLevel", count(*)::int AS findings, (count(*) FILTER (WHERE status = 'accepted'))::int AS accepted,
               (count(*) FILTER (WHERE status = 'mitigated'))::int AS mitigated, (count(*) FILTER (WHERE status = 'deactivated'))::int AS deactivated
@@ -153,8 +159,9 @@ export async function reportData(
        GROUP BY f.risk_id, f.risk_level, d.created_by, d.created_at, d.message
        ORDER BY f.risk_id COLLATE "C"`,
     ),
-    openFindings(db, analysisId, filtered, params, limits.openListed ?? OPEN_LISTED_LIMIT),
+    openFindings(db, analysisId, filtered, params, limits.openListed ?? OPEN_LISTED_LIMIT, cross),
     analysisInput(db, analysisId),
+    cross ? count<{ n: number }>(`SELECT count(*)::int AS n FROM ${filtered} WHERE cross_system`).then((r) => r[0].n) : null,
   ]);
   const { withUsage, ...executed } = execution[0];
   const totals = byLevelAndRisk.reduce(
@@ -175,6 +182,7 @@ export async function reportData(
   return {
     cover,
     totals,
+    crossSystem,
     usersInScope,
     byLevelAndRisk,
     byProcessAndLevel,
@@ -274,6 +282,7 @@ export async function analysisCover(
       // The analysis is the report's own; the filter shown is what narrows its findings.
       filter: Object.fromEntries(Object.entries(filter).filter(([k, v]) => k !== 'analysisId' && v !== undefined)),
       evaluation: await analysisInEvaluation(db, analysisId),
+      systems: await coveredSystems(db, analysisId),
     },
     usersInScope: m.counts?.usersInScope ?? null,
     // The analysis keeps the engine's list of excluded users (DESIGN 5.2) with its result.

@@ -15,6 +15,7 @@ export function summarySection(doc: Doc, data: ReportData, f: ReportFormat): voi
     [t('mitigated'), num(data.totals.mitigated)],
     [t('deactivated'), num(data.totals.deactivated)],
     [t('open'), num(data.totals.findings - data.totals.accepted - data.totals.mitigated - data.totals.deactivated)],
+    ...(data.crossSystem === null ? [] : ([[t('cross_system_findings'), num(data.crossSystem)]] as [string, string][])),
     ...(data.usersInScope === null ? [] : ([[t('users_in_scope'), num(data.usersInScope)]] as [string, string][])),
     [t('users_excluded'), num(data.excluded.length)],
   ]);
