@@ -100,8 +100,8 @@ export async function reapplyAcceptances(db: Database, customerId: string, riskI
     await db.query(
       `UPDATE findings f SET accepted = u.accepted, accepted_by = u.by, acceptance_id = u.aid, message = u.message
        FROM unnest($1::uuid[], $2::bool[], $3::text[], $4::uuid[], $5::text[]) AS u(id, accepted, by, aid, message)
-       WHERE f.id = u.id`,
-      [ids, accepted, by, acceptanceIds, messages],
+       WHERE f.analysis_id = $6 AND f.id = u.id`,
+      [ids, accepted, by, acceptanceIds, messages, a.id],
     );
     changed += ids.length;
   }

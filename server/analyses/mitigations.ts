@@ -86,8 +86,8 @@ export async function reapplyMitigations(
     await db.query(
       `UPDATE findings f SET controls = ARRAY(SELECT jsonb_array_elements_text(u.controls::jsonb))
        FROM unnest($1::uuid[], $2::text[]) AS u(id, controls)
-       WHERE f.id = u.id`,
-      [ids, controls],
+       WHERE f.analysis_id = $3 AND f.id = u.id`,
+      [ids, controls, a.id],
     );
     changed += ids.length;
   }

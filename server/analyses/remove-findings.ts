@@ -1,22 +1,9 @@
 import type { Database } from '../db/database.ts';
-import { nextTurn } from '../db/next-turn.ts';
 
-// Findings deleted by one statement: on the embedded database each statement runs on the
-// API's thread, and a million-row DELETE would hold it for seconds.
-const BATCH = 5000;
-
-/** Removes an analysis's findings in short statements (a canceled, failed or rerun analysis). */
-export async function removeFindings(db: Database, analysisId: string): Promise<number> {
-  let removed = 0;
-  for (;;) {
-    const { rows } = await db.query<{ n: number }>(
-      `WITH gone AS (DELETE FROM findings WHERE id IN (SELECT id FROM findings WHERE analysis_id = $1 LIMIT ${BATCH}) RETURNING 1)
-       SELECT count(*)::int AS n FROM gone`,
-      [analysisId],
-    );
-    const n = Number(rows[0].n);
-    removed += n;
-    if (n < BATCH) return removed;
-    await nextTurn();
-  }
+/**
+ * Removes an analysis's findings (a canceled, failed or rerun analysis): each analysis keeps
+ * them in a table of its own (migration 0044), dropped in one short statement whatever its size.
+ */
+export async function removeFindings(db: Database, analysisId: string): Promise<void> {
+  await db.query('SELECT findings_partition_drop($1)', [analysisId]);
 }

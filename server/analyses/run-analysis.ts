@@ -17,6 +17,7 @@ import { loadAnalysisUsage, usageObjects, type AnalysisUsageData, usageWindow } 
 import { analysisWarnings } from './analysis-warnings.ts';
 import { FINDING_COLUMNS } from './finding-lines.ts';
 import { removeFindings } from './remove-findings.ts';
+import { attachFindingsTable, createFindingsTable, findingsTableOf, type FindingsTable } from './findings-partition.ts';
 import { objectsNeeded } from './objects-needed.ts';
 import { withHeartbeat } from '../workers/with-heartbeat.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -257,6 +258,9 @@ async function evaluateAndStorePart(db: Database, a: AnalysisRow, index: number,
     // the part): the progress moves with the part's holders, and each beat proves it alive.
     const beat = (): Promise<void> => phase(db, a.id, single ? 'evaluating' : null, single ? 50 + Math.floor(49 * thread.progress) : 0);
     const entry = (findings: number): string => JSON.stringify([{ shard: index, worker: WORKER, ms: Date.now() - started, findings }]);
+    // A shard's findings go to the table made when the analysis was split; a whole analysis makes its own.
+    const shardTable = single ? null : await findingsTableOf(db, a.id);
+    if (!single && !shardTable) throw new AnalysisCanceled(); // failed meanwhile: its findings were removed
     if (single && db.kind === 'pglite') finished = await storeInSteps(db, a, thread, entry);
     else if (db.kind === 'pglite') {
       // A shard on the embedded database: its transaction would hold the only connection while
@@ -268,8 +272,13 @@ async function evaluateAndStorePart(db: Database, a: AnalysisRow, index: number,
         })(),
         beat,
       );
-      finished = await storeInTransaction(db, a, chunks, thread, entry, single);
-    } else finished = await withHeartbeat(storeInTransaction(db, a, thread.lines(), thread, entry, single), beat);
+      finished = (await storeInTransaction(db, a, chunks, thread, entry, shardTable)) !== null;
+    } else {
+      if (single) await removeFindings(db, a.id); // a dead attempt's, in a short statement of its own
+      const stored = await withHeartbeat(storeInTransaction(db, a, thread.lines(), thread, entry, shardTable), beat);
+      finished = stored !== null;
+      if (stored) await markVisible(db, stored);
+    }
   } catch (e) {
     if (single) await thread.terminate();
     else dropThreadCache();
@@ -277,38 +286,43 @@ async function evaluateAndStorePart(db: Database, a: AnalysisRow, index: number,
   }
   if (single) await thread.terminate();
   else if (finished && threadCache?.analysisId === a.id) dropThreadCache();
-  if (finished && db.kind === 'postgres') await markVisible(db);
 }
 
 /**
  * After an analysis completed on PostgreSQL: VACUUM marks its new findings' pages all-visible,
  * which is what lets the findings list pick a page's ids by an index-only scan (migration
- * 0017), and ANALYZE gives the planner the new analysis's numbers. Only the new pages are read.
+ * 0017), and ANALYZE gives the planner the new analysis's numbers. Only its table is read.
  */
-async function markVisible(db: Database): Promise<void> {
+async function markVisible(db: Database, table: FindingsTable): Promise<void> {
   try {
-    await db.exec('VACUUM (ANALYZE) findings');
+    await db.exec(`VACUUM (ANALYZE) "${table.name}"`);
   } catch (e) {
     console.error('[analysis] VACUUM findings', e);
   }
 }
 
-/** The part's findings (`lines`, from the thread) in one transaction (PostgreSQL, where it blocks no one, and shards). */
+/**
+ * The part's findings (`lines`, from the thread) in one transaction (PostgreSQL, where it blocks
+ * no one, and shards), into the shard's table or, for a whole analysis, a table made in it.
+ * Returns the analysis's table once the part completed it (attached by then), else null.
+ */
 async function storeInTransaction(
   db: Database,
   a: AnalysisRow,
   lines: AsyncIterable<string> | Iterable<string>,
   thread: AnalysisThread,
   entry: (findings: number) => string,
-  single: boolean,
-): Promise<boolean> {
+  shardTable: FindingsTable | null,
+): Promise<FindingsTable | null> {
   return db.transaction(async (tx) => {
-    if (single) await tx.query('DELETE FROM findings WHERE analysis_id = $1', [a.id]);
-    await tx.copyIn('findings', FINDING_COLUMNS, lines);
+    const table = shardTable ?? (await createFindingsTable(tx, a.id));
+    // A table made in this transaction takes its rows frozen: the VACUUM after (markVisible) has nothing left to visit.
+    await tx.copyIn(table.name, FINDING_COLUMNS, lines, { freeze: shardTable === null && table.detached });
     const part = thread.evaluated();
     const parts = await store.recordPartStored(tx, a.id, entry(part.findings));
     if (parts === null) throw new AnalysisCanceled(); // canceled or failed meanwhile: roll this part back
-    if (parts.done < parts.shards) return false;
+    if (parts.done < parts.shards) return null;
+    if (table.detached) await attachFindingsTable(tx, a.id); // builds its indexes: the findings become visible
     await mitigateAnalysis(tx, a.customer_id, a.id); // DESIGN 5.16, on all parts' findings
     await deactivateAnalysis(tx, a.customer_id, a.id); // a risk deactivated meanwhile (issue 27)
     const totals = await tx.query<{ findings: number; accepted: number }>(
@@ -317,7 +331,7 @@ async function storeInTransaction(
     );
     const counts = { ...part.counts, findings: Number(totals.rows[0].findings), acceptedFindings: Number(totals.rows[0].accepted) };
     await complete(tx, a.id, counts, part.excludedUsers, part.warnings);
-    return true;
+    return table;
   });
 }
 
@@ -331,8 +345,9 @@ async function storeInTransaction(
 async function storeInSteps(db: Database, a: AnalysisRow, thread: AnalysisThread, entry: (findings: number) => string): Promise<boolean> {
   await removeFindings(db, a.id);
   try {
+    const table = await createFindingsTable(db, a.id); // attached at once here: see findings-partition.ts
     for await (const chunk of thread.lines()) {
-      await db.copyIn('findings', FINDING_COLUMNS, [chunk]);
+      await db.copyIn(table.name, FINDING_COLUMNS, [chunk]);
       await phase(db, a.id, 'evaluating', 50 + Math.floor(49 * thread.progress));
       await nextTurn();
     }
@@ -393,7 +408,8 @@ export async function runAnalysis(db: Database, analysisId: string, options: Ana
       const users = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sap_usr02 WHERE import_id = $1', [a.data_import_id]);
       if (Number(users.rows[0].n) >= (options.shardMinUsers ?? 1)) {
         if (!(await store.splitIntoShards(db, analysisId, shards))) throw new AnalysisCanceled();
-        await db.query('DELETE FROM findings WHERE analysis_id = $1', [analysisId]);
+        await removeFindings(db, analysisId);
+        await createFindingsTable(db, analysisId);
         for (let shard = 0; shard < shards; shard++) await options.enqueueShard({ analysisId, shard, shards });
         return 'sharded';
       }

@@ -20,7 +20,7 @@ export interface Database {
    * Bulk load (COPY … FROM in text format): `chunks` are whole lines of tab-separated,
    * COPY-escaped fields (server/db/copy-text.ts). Runs in the handle's transaction, if any.
    */
-  copyIn(table: string, columns: readonly string[], chunks: AsyncIterable<string> | Iterable<string>): Promise<void>;
+  copyIn(table: string, columns: readonly string[], chunks: AsyncIterable<string> | Iterable<string>, options?: CopyInOptions): Promise<void>;
   /** Bulk read (COPY (select) TO in text format): the raw bytes, to be split by copy-text. */
   copyOut(select: string): AsyncIterable<Uint8Array>;
   kind: 'pglite' | 'postgres';
@@ -29,6 +29,17 @@ export interface Database {
   /** The PostgreSQL connection string (PostgreSQL only; not set on transaction handles), for the job queue. */
   connectionString?: string;
 }
+
+export interface CopyInOptions {
+  /**
+   * COPY … WITH (FREEZE): the rows are written frozen and their pages all-visible, so no VACUUM
+   * has to visit them before an index-only scan can use them. Only for a table created in the
+   * handle's transaction (PostgreSQL refuses it otherwise).
+   */
+  freeze?: boolean;
+}
+
+const copyOptions = (options?: CopyInOptions): string => (options?.freeze ? ' WITH (FREEZE)' : '');
 
 type DbConfig = Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>;
 
@@ -72,8 +83,14 @@ const PGLITE_COPY_BATCH = 32 << 20;
 
 type PgliteRunner = Pick<PGlite, 'query'>;
 
-async function pgliteCopyIn(runner: PgliteRunner, table: string, columns: readonly string[], chunks: AsyncIterable<string> | Iterable<string>): Promise<void> {
-  const sql = `COPY ${copyTarget(table, columns)} FROM '/dev/blob'`;
+async function pgliteCopyIn(
+  runner: PgliteRunner,
+  table: string,
+  columns: readonly string[],
+  chunks: AsyncIterable<string> | Iterable<string>,
+  options?: CopyInOptions,
+): Promise<void> {
+  const sql = `COPY ${copyTarget(table, columns)} FROM '/dev/blob'${copyOptions(options)}`;
   let parts: string[] = [];
   let size = 0;
   const flush = async (): Promise<void> => {
@@ -102,8 +119,14 @@ async function* pgliteCopyOut(runner: PgliteRunner, select: string): AsyncIterab
   }
 }
 
-async function postgresCopyIn(client: pg.PoolClient, table: string, columns: readonly string[], chunks: AsyncIterable<string> | Iterable<string>): Promise<void> {
-  const sink = client.query(copyFromStdin(`COPY ${copyTarget(table, columns)} FROM STDIN`));
+async function postgresCopyIn(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly string[],
+  chunks: AsyncIterable<string> | Iterable<string>,
+  options?: CopyInOptions,
+): Promise<void> {
+  const sink = client.query(copyFromStdin(`COPY ${copyTarget(table, columns)} FROM STDIN${copyOptions(options)}`));
   await pipeline(Readable.from(chunks, { objectMode: false }), sink);
 }
 
@@ -133,7 +156,7 @@ export async function openPglite(dataDir: string, options: { loadDataDir?: Blob 
         await tx.exec(sql);
       },
       transaction: (fn) => withSavepoint(self, fn),
-      copyIn: (table, columns, chunks) => pgliteCopyIn(tx, table, columns, chunks),
+      copyIn: (table, columns, chunks, options) => pgliteCopyIn(tx, table, columns, chunks, options),
       copyOut: (select) => pgliteCopyOut(tx, select),
       close: async () => {
         throw new Error('close() is not allowed inside a transaction');
@@ -143,7 +166,7 @@ export async function openPglite(dataDir: string, options: { loadDataDir?: Blob 
   };
   return {
     kind: 'pglite',
-    copyIn: (table, columns, chunks) => pgliteCopyIn(db, table, columns, chunks),
+    copyIn: (table, columns, chunks, options) => pgliteCopyIn(db, table, columns, chunks, options),
     copyOut: (select) => pgliteCopyOut(db, select),
     pglite: db,
     query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await db.query<T>(sql, params as unknown[])).rows }),
@@ -192,7 +215,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         await client.query(sql);
       },
       transaction: (fn) => withSavepoint(self, fn),
-      copyIn: (table, columns, chunks) => postgresCopyIn(client, table, columns, chunks),
+      copyIn: (table, columns, chunks, options) => postgresCopyIn(client, table, columns, chunks, options),
       copyOut: (select) => postgresCopyOut(client, select),
       close: async () => {
         throw new Error('close() is not allowed inside a transaction');
@@ -202,11 +225,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   };
   return {
     kind: 'postgres',
-    async copyIn(table, columns, chunks) {
+    async copyIn(table, columns, chunks, options) {
       const client = await pool.connect();
       let failed = false;
       try {
-        await postgresCopyIn(client, table, columns, chunks);
+        await postgresCopyIn(client, table, columns, chunks, options);
       } catch (e) {
         failed = true;
         throw e;

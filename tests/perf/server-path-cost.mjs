@@ -1,4 +1,4 @@
-/* global process, console, performance, crypto, URL */
+/* global process, console, performance, crypto, URL, setTimeout */
 /**
  * The server path of one analysis on PostgreSQL (issue 30 item 3), on the compiled server
  * (`node bin/build-server.js` first), as a worker runs it: claim → evaluated in its thread →
@@ -24,20 +24,48 @@ const db = await openPostgres(url);
 await migrate(db);
 const one = async (sql, params) => (await db.query(sql, params)).rows[0].id;
 
-/** user+sys seconds of the backends of this database (those the pool keeps open). */
-async function backendCpu() {
-  const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-  const tick = 100; // USER_HZ
-  let s = 0;
-  for (const { pid } of rows) {
-    try {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      s += (Number(f[11]) + Number(f[12])) / tick;
-    } catch {
-      // a backend gone meanwhile
+const readCpu = (pid) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100; // USER_HZ
+};
+
+/**
+ * user+sys seconds of this database's PostgreSQL backends while `work` runs: the backends are
+ * listed every 200 ms, so one the pool opens and closes meanwhile (a COPY's) is counted too;
+ * each counts from its value when first seen (0 if it started during the run) to its last.
+ */
+async function backendCpuDuring(work) {
+  const first = new Map();
+  const last = new Map();
+  const poll = async () => {
+    const { rows } = await db.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+    for (const { pid } of rows) {
+      try {
+        const s = readCpu(pid);
+        if (!first.has(pid)) first.set(pid, started ? 0 : s);
+        last.set(pid, s);
+      } catch {
+        // a backend gone meanwhile
+      }
     }
+  };
+  let started = false;
+  await poll();
+  started = true;
+  let polling = true;
+  const poller = (async () => {
+    while (polling) {
+      await new Promise((r) => setTimeout(r, 200));
+      await poll().catch(() => {});
+    }
+  })();
+  try {
+    return { result: await work(), seconds: () => [...last].reduce((s, [pid, v]) => s + v - first.get(pid), 0) };
+  } finally {
+    polling = false;
+    await poller;
+    await poll().catch(() => {});
   }
-  return { seconds: s, pids: rows.map((r) => r.pid) };
 }
 
 if (mode === 'import') {
@@ -70,13 +98,12 @@ if (mode === 'import') {
     `INSERT INTO analyses (customer_id, name, system_period_id, risk_period_id, level, mode, analysis_date) VALUES ($1, 'server path', $2, $3, 'permission', 'same-instance', $4) RETURNING id`,
     [customerId, periodId, riskPeriodId, date],
   );
-  const pgBefore = await backendCpu();
   const cpu0 = process.cpuUsage();
   const t = performance.now();
-  const outcome = await runAnalysis(db, id);
+  const pg = await backendCpuDuring(() => runAnalysis(db, id));
+  const outcome = pg.result;
   const wallMs = performance.now() - t;
   const cpu = process.cpuUsage(cpu0);
-  const pgAfter = await backendCpu();
   if (outcome !== 'completed') throw new Error(`analysis ${outcome}: ${JSON.stringify((await db.query('SELECT error FROM analyses WHERE id = $1', [id])).rows[0])}`);
   const size = (
     await db.query(
@@ -86,7 +113,14 @@ if (mode === 'import') {
       [id],
     )
   ).rows[0];
-  const table = (await db.query(`SELECT pg_total_relation_size('findings')::bigint AS total, pg_relation_size('findings')::bigint AS heap, pg_indexes_size('findings')::bigint AS indexes`)).rows[0];
+  // The analysis's own table (migration 0044: a partition of findings per analysis).
+  const table = (
+    await db.query(
+      `SELECT pg_total_relation_size(t)::bigint AS total, pg_relation_size(t)::bigint AS heap, pg_indexes_size(t)::bigint AS indexes
+       FROM (SELECT findings_partition_name($1)::regclass AS t) p`,
+      [id],
+    )
+  ).rows[0];
   const counts = (await db.query('SELECT counts FROM analyses WHERE id = $1', [id])).rows[0].counts;
   console.log(
     JSON.stringify({
@@ -97,7 +131,7 @@ if (mode === 'import') {
       processCpuS: +((cpu.user + cpu.system) / 1e6).toFixed(2),
       peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
       // Backends of this database at the start and the end (the pool's): PostgreSQL's share of the work.
-      postgresCpuS: +(pgAfter.seconds - pgBefore.seconds).toFixed(2),
+      postgresCpuS: +pg.seconds().toFixed(2),
       bytesPerFinding: Math.round(Number(size.row_bytes) / size.n),
       provenanceBytesPerFinding: Math.round(Number(size.provenance_bytes) / size.n),
       provenanceTextBytesPerFinding: Math.round(Number(size.provenance_text_bytes) / size.n),

@@ -3,6 +3,7 @@ import { PAGE_KEYS } from '../../contracts/pages.ts';
 import type { PagePermission } from '../../server/auth/roles.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
+import { attachFindingsTable, createFindingsTable } from '../../server/analyses/findings-partition.ts';
 import { audit } from '../../server/modules/audit/index.ts';
 import { signLicence } from '../../server/modules/licences/index.ts';
 
@@ -85,11 +86,20 @@ export function fixtures(db: Database, customerId: string) {
          VALUES ($1, 'fixture', $2, $3, 'permission', 'same-instance', '2026-01-01', 'completed') RETURNING id`,
         [customerId, systemPeriodId, riskPeriodId],
       );
+      await findingsTableFor(db, analysisId);
       return { systemId, systemPeriodId, riskPeriodId, analysisId };
     })();
     fixtureCache.set(customerId, made);
   }
   return made;
+}
+
+/**
+ * The analysis's findings table, attached and empty, so that a test can INSERT rows into
+ * `findings` (migration 0044: each analysis has a table of its own, made when it stores findings).
+ */
+export async function findingsTableFor(db: Database, analysisId: string): Promise<void> {
+  if ((await createFindingsTable(db, analysisId)).detached) await attachFindingsTable(db, analysisId);
 }
 
 /** Risk `R<n>` in the customer's fixture risk period; its risk id. */

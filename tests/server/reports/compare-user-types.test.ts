@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/database.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import { listPageApp } from '../resources/list-page-app.ts';
+import { findingsTableFor } from '../resource-samples.ts';
 
 let later = '';
 
@@ -28,6 +29,7 @@ async function seed(db: Database, customerId: string, f: { analysisId: string; s
       [customerId, f.systemPeriodId, f.riskPeriodId],
     )
   ).rows[0].id;
+  await findingsTableFor(db, later);
   for (const [which, level, holder, userType] of FINDINGS) {
     await db.query(
       `INSERT INTO findings (customer_id, analysis_id, level, holder, risk_id, risk_level, risk_type, business_process, functions, sources, provenance, user_type)
