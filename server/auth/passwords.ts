@@ -1,8 +1,8 @@
 import argon2 from 'argon2';
+import { PASSWORD_HASH_OPTIONS } from './password-cost.ts';
 
-// argon2id with the library's defaults (OWASP's recommended parameters at its release).
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return argon2.hash(password, PASSWORD_HASH_OPTIONS);
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,10 +9,21 @@ import { openPglite, pgliteDataDir } from '../../server/db/database.ts';
 // DESIGN 7a / issue 11: the embedded database's folder is locked by the process that opened it.
 const BIN = path.resolve('bin/segra.js');
 let dir: string;
+let initialised: string;
 
-beforeAll(() => {
+// One database folder made (initdb, seconds of WASM) and closed; every test locks a copy of it,
+// as the lock is the subject here, not a folder's first start.
+beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'segra-lock-'));
-});
+  initialised = path.join(dir, 'initialised', 'pglite');
+  await (await openPglite(initialised)).close();
+}, 120_000);
+
+/** A closed, initialised database folder at `data`. */
+function folderAt(data: string): string {
+  cpSync(initialised, data, { recursive: true });
+  return data;
+}
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The pid of a process that has ended. */
@@ -23,7 +34,7 @@ function deadPid(): number {
 
 describe('the data folder lock', () => {
   it('refuses a second opener of the same folder, naming the process that holds it, until the first closes', async () => {
-    const data = path.join(dir, 'one', 'pglite');
+    const data = folderAt(path.join(dir, 'one', 'pglite'));
     const first = await openPglite(data);
     try {
       expect(readFileSync(`${data}.lock`, 'utf8').trim()).toBe(String(process.pid));
@@ -41,8 +52,7 @@ describe('the data folder lock', () => {
   }, 120_000);
 
   it('takes over the lock of a process that has ended (a crash)', async () => {
-    const data = path.join(dir, 'stale', 'pglite');
-    mkdirSync(path.dirname(data), { recursive: true });
+    const data = folderAt(path.join(dir, 'stale', 'pglite'));
     writeFileSync(`${data}.lock`, `${deadPid()}\n`);
     const db = await openPglite(data);
     expect(readFileSync(`${data}.lock`, 'utf8').trim()).toBe(String(process.pid));
@@ -51,7 +61,7 @@ describe('the data folder lock', () => {
 
   it('a second segra serve on the same DATA_DIR exits 2 naming the holder, and the first keeps its data', async () => {
     const dataDir = path.join(dir, 'serve');
-    const held = await openPglite(pgliteDataDir({ DATA_DIR: dataDir }));
+    const held = await openPglite(folderAt(pgliteDataDir({ DATA_DIR: dataDir })));
     try {
       await held.exec('CREATE TABLE keep (v int); INSERT INTO keep VALUES (42)');
       const child = spawn(process.execPath, [BIN, 'serve'], {

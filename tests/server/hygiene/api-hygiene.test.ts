@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import { ensureSuperAdmin } from '../../../server/auth/bootstrap.ts';
 import type { Database } from '../../../server/db/database.ts';
@@ -8,6 +8,11 @@ import { MAX_TEXT_LENGTH } from '../../../contracts/text-limits.ts';
 import { resources } from '../../../server/resources/define-resource.ts';
 import { pgliteDatabase, postgresAdminUrl, postgresDatabase, type TestDatabase } from '../databases.ts';
 import { config, licenceFile, SAMPLES } from '../resource-samples.ts';
+
+// Production's password cost in this file, not the server tests' low one (tests/server/password-cost.ts):
+// the login timing test below compares a real hash with the stand-in hash for an unknown email,
+// which only means something when the hash is what takes the time.
+vi.mock('../password-cost.ts', () => import('../../../server/auth/password-cost.ts'));
 
 /**
  * API hygiene (DESIGN 6, 7a): NUL and other control characters in any text field of a create or
