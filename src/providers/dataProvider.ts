@@ -45,7 +45,8 @@ export interface UploadParams {
 }
 
 /** The API path `<resource>[/<id>]/<path>`. */
-const subPath = (api: string, id: string | undefined, path: string) => [`/api/${api}`, ...(id === undefined ? [] : [encodeURIComponent(id)]), path].join('/');
+// An empty path: the resource's own address (`/api/user-map`).
+const subPath = (api: string, id: string | undefined, path: string) => [`/api/${api}`, ...(id === undefined ? [] : [encodeURIComponent(id)]), ...(path === '' ? [] : [path])].join('/');
 
 /**
  * What the screens do beyond CRUD, as data provider methods (issue 14): each takes the

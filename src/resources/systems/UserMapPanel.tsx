@@ -6,7 +6,7 @@ import { apiJson, errorText } from '../../custom-pages/analysis/api.ts';
 import { localizeApiError } from '../../i18n/localize-server.ts';
 import { currentViewer } from '../../providers/authProvider.ts';
 import { getActiveCustomer, subscribeActiveCustomer } from '../../providers/customer-scope.ts';
-import { uploadFiles } from '../../providers/file-transfer.ts';
+import { useSegraDataProvider } from '../../providers/useSegraDataProvider.ts';
 import { RESOURCES } from '../resource-names.ts';
 
 export interface UserMapEntry {
@@ -58,6 +58,7 @@ export function UserMapPanel() {
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const dataProvider = useSegraDataProvider();
   // The mapping is one customer's: read again when the SuperAdmin picks another; none without one (NeedsCustomer says so).
   const active = useSyncExternalStore(subscribeActiveCustomer, getActiveCustomer, () => null);
   const noCustomer = currentViewer()?.role === 'SuperAdmin' && !active;
@@ -78,7 +79,7 @@ export function UserMapPanel() {
     if (files.length === 0) return;
     setBusy(true);
     try {
-      const uploaded = (await uploadFiles(URL, files, () => {})) as UserMapAnswer;
+      const uploaded = (await dataProvider.uploadFiles('user-map', { path: '', files, onProgress: () => {} })).data as UserMapAnswer;
       setAnswer(uploaded);
       notify(translate('segra.cross_system.user_map.uploaded', { count: uploaded.entries.length }), { type: 'success' });
     } catch (e) {
