@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalysisResult, Finding, FunctionMatch } from '../../engine/model/analysis.ts';
 import { findingsToCsv, formatSourcePath } from '../../engine/output/findings-csv.ts';
-import { findingsCsvLines, findingsJsonLines } from '../../server/cli/findings-output.ts';
+import { findingsCsvLines, findingsJsonLines, sortedFindingsCsvLines } from '../../server/cli/findings-output.ts';
 
 /** `segra analyze`'s streamed output (issue 12) against the one-piece forms it replaced. */
 
@@ -95,5 +95,25 @@ describe('the streamed output of segra analyze', () => {
       const r = result(findings);
       expect([...findingsJsonLines(r, {}, [])].join('\n')).toBe(wholeJson(r));
     }
+  });
+});
+
+describe('sortedFindingsCsvLines (a cross-system CSV written as its findings are made)', () => {
+  const sortedRows = [
+    finding('ROLE', 'ERP/Z_ONE', 'R1'),
+    finding('USER', 'ANNA', 'R1', { crossSystem: true }),
+    finding('USER', 'ANNA', 'R2'),
+    finding('USER', 'BEN, "B"', 'R1', { orgFields: ['BUKRS'], orgValues: ['1000'] }),
+  ];
+
+  it('writes the lines findingsCsvLines writes for the same findings', () => {
+    const streamed = [...sortedFindingsCsvLines(sortedRows.values(), true, true)];
+    expect(streamed).toEqual([...findingsCsvLines(result(sortedRows), true, {}, true)]);
+    expect(streamed[2]).toMatch(/,X$/);
+  });
+
+  it('refuses findings out of the CSV order rather than writing them so', () => {
+    const lines = sortedFindingsCsvLines([sortedRows[2], sortedRows[1]], false, true);
+    expect(() => [...lines]).toThrow(/out of the CSV order/);
   });
 });
