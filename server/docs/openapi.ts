@@ -86,6 +86,16 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'
   }
 }
 
+/** A body's schema without the resource's secret fields (ResourceSpec.secretFields). */
+function withoutFields(schema: JsonSchema, fields: ReadonlySet<string>): JsonSchema {
+  if (fields.size === 0) return schema;
+  const properties = schema.properties as Record<string, unknown> | undefined;
+  const out: JsonSchema = { ...schema };
+  if (properties) out.properties = Object.fromEntries(Object.entries(properties).filter(([k]) => !fields.has(k)));
+  if (Array.isArray(schema.required)) out.required = (schema.required as string[]).filter((k) => !fields.has(k));
+  return out;
+}
+
 const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
   description: 'An error (DESIGN 6)',
@@ -122,12 +132,16 @@ export function resourceSchemas(
 ): Record<'list' | 'one' | 'create' | 'update' | 'remove', FastifySchema> {
   const tags = [spec.name];
   const security = [{ bearerAuth: [] }];
+  const secret = new Set(spec.secretFields ?? []);
+  const body = (schema: z.ZodType): JsonSchema => withoutFields(jsonSchemaOf(schema), secret);
   const record: JsonSchema = {
     type: 'object',
     description: `A ${spec.name} record`,
     properties: {
       ...Object.fromEntries(
-        Object.keys(spec.columns).map((field) => [field, field === 'id' ? { type: 'string', format: 'uuid' } : (spec.fieldSchemas?.[field] ?? {})]),
+        Object.keys(spec.columns)
+          .filter((field) => !secret.has(field))
+          .map((field) => [field, field === 'id' ? { type: 'string', format: 'uuid' } : (spec.fieldSchemas?.[field] ?? {})]),
       ),
       ...spec.decoratedFields,
     },
@@ -207,7 +221,7 @@ export function resourceSchemas(
       tags,
       security,
       ...customerHeader,
-      body: jsonSchemaOf(spec.createSchema),
+      body: body(spec.createSchema),
       response: { 201: { ...record, description: `The created ${spec.name} record` }, ...errors(400, 401, 403, 409) },
     },
     update: {
@@ -216,7 +230,7 @@ export function resourceSchemas(
       security,
       ...customerHeader,
       params: idParams,
-      body: jsonSchemaOf(spec.updateSchema),
+      body: body(spec.updateSchema),
       response: {
         200: { ...record, description: `The updated ${spec.name} record` },
         ...errors(400, 401, 403, 404, 409),

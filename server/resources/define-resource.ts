@@ -99,6 +99,11 @@ export interface ResourceSpec {
   decorate?: (db: Database, records: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
   /** The OpenAPI schemas of the fields `decorate` adds (they are no columns, so fieldSchemas cannot name them). */
   decoratedFields?: Record<string, Record<string, unknown>>;
+  /**
+   * Fields that are stored but never documented nor answered (a password hash): the OpenAPI
+   * document leaves them out of the record and of the bodies; the resource's routes strip them.
+   */
+  secretFields?: readonly string[];
   /** Runs inside the delete transaction, after the row was found in scope; throw to refuse. */
   beforeDelete?: (db: Database, id: string, ctx: ResourceContext) => Promise<void>;
   /**

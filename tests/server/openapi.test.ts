@@ -120,6 +120,18 @@ describe('OpenAPI document and UI (DESIGN 6)', () => {
     }
   });
 
+  it('documents no secret: no password hash anywhere, and a password only as something sent, never answered', () => {
+    const text = JSON.stringify(doc);
+    expect(text).not.toMatch(/passwordHash|password_hash/i);
+    for (const [url, operations] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        for (const [status, answer] of Object.entries(op.responses)) {
+          expect(JSON.stringify(answer.content ?? {}), `${method.toUpperCase()} ${url} ${status}`).not.toMatch(/"password"/);
+        }
+      }
+    }
+  });
+
   it('documents the request bodies from the zod schemas', () => {
     const create = doc.paths['/api/customers'].post;
     const schema = create.requestBody?.content['application/json']?.schema as { type?: string; properties?: object };

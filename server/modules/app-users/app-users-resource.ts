@@ -100,13 +100,14 @@ export const appUsersResource: ResourceSpec = {
   touchOnUpdate: ['updated_at'],
   conflictMessage: 'A user with this email already exists',
   conflictCode: 'EMAIL_EXISTS',
+  secretFields: ['passwordHash'],
 };
 
 const withoutHash = (record: unknown): unknown => {
   if (Array.isArray(record)) return record.map(withoutHash);
   if (record === null || typeof record !== 'object') return record;
   const rest = { ...(record as Record<string, unknown>) };
-  delete rest.passwordHash;
+  for (const field of appUsersResource.secretFields ?? []) delete rest[field];
   return rest;
 };
 
