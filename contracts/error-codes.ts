@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   ANALYSIS_REQUIRED: [],
   ANALYSIS_RUNNING: [],
   BAD_REQUEST: [],
+  /** A body its schema refused: the field errors travel in `errors`. */
+  FIELDS_INVALID: [],
   BASIS_RUNNING: [],
   BODY_NOT_OBJECT: [],
   CELL_TOO_LONG: ['limit'],

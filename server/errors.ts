@@ -23,8 +23,8 @@ export class AppError extends Error {
 export const coded = (statusCode: number, code: ErrorCode, params: Record<string, string | number>, message: string, errors?: Record<string, string>): AppError =>
   new AppError(statusCode, code, message, errors, params);
 
-export const badRequest = (message: string, errors?: Record<string, string>): AppError =>
-  new AppError(400, 'BAD_REQUEST', message, errors);
+/** A body with fields the server refused, each named in `errors` with its English message. */
+export const fieldsInvalid = (errors?: Record<string, string>): AppError => coded(400, 'FIELDS_INVALID', {}, 'Fill in all fields correctly', errors);
 
 /** A record that does not exist, or is another tenant's (DESIGN 6: both 404). */
 export const recordNotFound = (resource: string, id: unknown = ''): AppError =>
@@ -50,5 +50,5 @@ export function invalidInput(issues: readonly { path: readonly PropertyKey[]; me
   if (invisible !== undefined) {
     return coded(400, 'INVISIBLE_CHARACTER', { field: invisible }, `The field ${invisible} contains a zero-width or direction control character`, errors);
   }
-  return badRequest('Fill in all fields correctly', errors);
+  return fieldsInvalid(errors);
 }

@@ -6,7 +6,7 @@ import { pageAllows, type PageOperation } from '../../contracts/pages.ts';
 import type { RequestUser, Role } from '../auth/roles.ts';
 import type { Database } from '../db/database.ts';
 import { documentationOnly, resourceSchemas } from '../docs/openapi.ts';
-import { AppError, badRequest, bodyNotObject, coded, invalidInput, pageForbidden, recordNotFound, roleForbidden } from '../errors.ts';
+import { AppError, fieldsInvalid, bodyNotObject, coded, invalidInput, pageForbidden, recordNotFound, roleForbidden } from '../errors.ts';
 import { countCacheOf } from './count-cache.ts';
 import { keptIds, pageOfKept } from './kept-search.ts';
 import { resolveTenant } from '../platform/resource/tenant.ts';
@@ -239,7 +239,7 @@ export function defineResource(app: FastifyInstance, spec: ResourceSpec, deps: {
 
   async function checkReferences(data: Record<string, unknown>, ctx: ResourceContext, record?: Record<string, unknown>): Promise<void> {
     const errors = await spec.checkReferences?.(db, data, ctx, record);
-    if (errors && Object.keys(errors).length > 0) throw badRequest('Fill in all fields correctly', errors);
+    if (errors && Object.keys(errors).length > 0) throw fieldsInvalid(errors);
   }
 
   async function findOne(ctx: ResourceContext, id: string, runner: Database = db, lock = false): Promise<Record<string, unknown>> {

@@ -29,7 +29,7 @@ export class DemoAnalysisChoices {
         this.chosen = null;
       } else {
         if (typeof analysisId !== 'string' || analysisId === '') {
-          return error(400, 'Fill in all fields correctly', 'BAD_REQUEST', { analysisId: 'Analysis must be an analysis id' });
+          return error(400, 'Fill in all fields correctly', 'FIELDS_INVALID', { analysisId: 'Analysis must be an analysis id' });
         }
         const status = (await this.analysis(analysisId))?.status;
         if (status === undefined) return recordNotFound('analysis', analysisId);
@@ -47,7 +47,7 @@ export class DemoAnalysisChoices {
     if (method === 'PUT') {
       if (body === null || typeof body !== 'object' || Array.isArray(body)) return bodyNotObject();
       const parsed = chooseAnalysisSchema.safeParse(body);
-      if (!parsed.success) return error(400, 'Fill in all fields correctly', 'BAD_REQUEST', fieldErrors(parsed.error.issues));
+      if (!parsed.success) return error(400, 'Fill in all fields correctly', 'FIELDS_INVALID', fieldErrors(parsed.error.issues));
       const { analysisId } = parsed.data;
       if (analysisId === null) {
         this.own.delete(actor);

@@ -21,7 +21,7 @@ export async function activeCustomerRoute(ctx: DemoContext, kept: Map<string, st
   if (!claims) return unauthenticated();
   if (claims.Role !== 'SuperAdmin') return codedError(403, 'SUPERADMIN_ONLY', {}, 'Only a SuperAdmin chooses an active customer');
   const customerId = (body as { customerId?: unknown } | undefined)?.customerId;
-  if (customerId !== null && typeof customerId !== 'string') return error(400, 'Fill in all fields correctly', 'BAD_REQUEST');
+  if (customerId !== null && typeof customerId !== 'string') return error(400, 'Fill in all fields correctly', 'FIELDS_INVALID');
   if (customerId !== null && !(await findRecord(ctx, 'customers', customerId))) return codedError(404, 'CUSTOMER_NOT_FOUND', {}, 'The customer does not exist');
   kept.set(claims.sub, customerId);
   return json({ customerId });

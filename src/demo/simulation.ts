@@ -42,7 +42,7 @@ function unknownIn(ctx: DemoContext, b: { systemPeriodId: string; riskPeriodId: 
 export function simulation(ctx: DemoContext, body: unknown): Response {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return bodyNotObject();
   const parsed = parseSimulationBody(body);
-  if ('errors' in parsed) return error(400, 'Fill in all fields correctly', 'BAD_REQUEST', parsed.errors);
+  if ('errors' in parsed) return error(400, 'Fill in all fields correctly', 'FIELDS_INVALID', parsed.errors);
   const b = parsed.body;
   if (b.systemPeriodId !== DEMO_SYSTEM_PERIOD_ID) return recordNotFound('system period', b.systemPeriodId);
   if (b.riskPeriodId !== DEMO_RISK_PERIOD_ID) return recordNotFound('risk period', b.riskPeriodId);

@@ -17,7 +17,6 @@ const rule = (pattern: RegExp, key: string, ...params: string[]): Rule => ({ pat
 
 /** API messages (`{ message, code }`), first match wins. */
 export const SERVER_RULES: readonly Rule[] = [
-  rule(/^Fill in all fields correctly$/, 'segra.server.fill_fields'),
   rule(/^The import failed because of an error on the server/, 'segra.server.import_failed'),
   rule(/^The import was canceled$/, 'segra.server.import_canceled'),
   rule(/^The process running (?:this analysis|this import|the basis checks) stopped|^The server stopped while the basis checks ran/, 'segra.server.process_stopped'),

@@ -8,6 +8,7 @@ const tr = {
   errors: {
     code: {
       BAD_REQUEST: 'İstek geçersiz',
+      FIELDS_INVALID: 'Tüm alanları doğru doldurun',
       NOT_FOUND: 'Kayıt bulunamadı',
       UNAUTHORIZED: 'Oturum açmanız gerekiyor',
       TOKEN_EXPIRED: 'Oturumun süresi doldu; yeniden giriş yapın',
@@ -101,7 +102,6 @@ const tr = {
     },
   },
   server: {
-    fill_fields: 'Tüm alanları doğru doldurun',
     body_json: 'İstek gövdesi bir JSON nesnesi olmalı',
     not_found_record: 'Kayıt bulunamadı: %{id}',
     customer_missing: 'Müşteri bulunamadı',
@@ -195,6 +195,7 @@ const en: typeof tr = {
   errors: {
     code: {
       BAD_REQUEST: 'The request is not valid',
+      FIELDS_INVALID: 'Fill in all fields correctly',
       NOT_FOUND: 'Record not found',
       UNAUTHORIZED: 'You need to log in',
       TOKEN_EXPIRED: 'The session has expired; log in again',
@@ -288,7 +289,6 @@ const en: typeof tr = {
     },
   },
   server: {
-    fill_fields: 'Fill in all fields correctly',
     body_json: 'The request body must be a JSON object',
     not_found_record: 'Record not found: %{id}',
     customer_missing: 'The customer does not exist',
@@ -382,6 +382,7 @@ const de: typeof tr = {
   errors: {
     code: {
       BAD_REQUEST: 'Die Anfrage ist ungültig',
+      FIELDS_INVALID: 'Füllen Sie alle Felder korrekt aus',
       NOT_FOUND: 'Datensatz nicht gefunden',
       UNAUTHORIZED: 'Sie müssen sich anmelden',
       TOKEN_EXPIRED: 'Die Sitzung ist abgelaufen; melden Sie sich erneut an',
@@ -475,7 +476,6 @@ const de: typeof tr = {
     },
   },
   server: {
-    fill_fields: 'Füllen Sie alle Felder korrekt aus',
     body_json: 'Der Anfragetext muss ein JSON-Objekt sein',
     not_found_record: 'Datensatz nicht gefunden: %{id}',
     customer_missing: 'Der Kunde existiert nicht',

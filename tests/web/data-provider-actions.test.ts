@@ -93,7 +93,7 @@ describe('data provider of the period and risk data screens', () => {
   });
 
   it('keeps the server’s own field messages beside the translated ones, for screens that word the failure', async () => {
-    mockApi(() => ({ status: 400, body: { code: 'BAD_REQUEST', message: 'Fill in all fields correctly', errors: { 'permissions.0.object': 'Object is too long' } } }));
+    mockApi(() => ({ status: 400, body: { code: 'FIELDS_INVALID', message: 'Fill in all fields correctly', errors: { 'permissions.0.object': 'Object is too long' } } }));
     const failure = await dataProvider.update(RESOURCES.functions.name, { id: 'f1', data: {}, previousData: { id: 'f1' } }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(HttpError);
     const body = (failure as HttpError).body as { serverErrors?: Record<string, string>; errors?: Record<string, string> };

@@ -11,7 +11,7 @@ import { localizeApiError } from '../../src/i18n/localize-server.ts';
 // and the regular expressions over English messages (src/i18n/localize-server.ts) only go down.
 
 /** Rules left in localize-server.ts (142 before issue 31). Lower it when you convert a message to a code; never raise it. */
-const RULE_CEILING = 60;
+const RULE_CEILING = 59;
 
 const LANGS = ['tr', 'en', 'de'] as const;
 const t = (lang: (typeof LANGS)[number]) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { badRequest, coded, invalidInput, recordNotFound, superAdminOnly } from '../../errors.ts';
+import { fieldsInvalid, coded, invalidInput, recordNotFound, superAdminOnly } from '../../errors.ts';
 import { isUuid } from '../../resources/define-resource.ts';
 import { audit } from '../audit/audit.ts';
 import { assertUserSeat } from '../licences/licence-state.ts';
@@ -25,7 +25,7 @@ export function registerActivation(app: FastifyInstance, db: Database): void {
     if (!parsed.success) throw invalidInput(parsed.error.issues);
     const { customerId, role } = parsed.data;
     const customer = await db.query('SELECT 1 FROM customers WHERE id = $1', [customerId]);
-    if (customer.rows.length === 0) throw badRequest('Fill in all fields correctly', { customerId: 'The customer does not exist' });
+    if (customer.rows.length === 0) throw fieldsInvalid({ customerId: 'The customer does not exist' });
     const user = await db.query<{ status: string }>('SELECT status FROM app_users WHERE id = $1', [id]);
     if (user.rows.length === 0) throw recordNotFound('app-users', id);
     if (user.rows[0].status !== 'pending') throw coded(409, 'NOT_PENDING', {}, 'Only a pending registration can be activated');

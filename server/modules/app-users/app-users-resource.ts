@@ -5,7 +5,7 @@ import { visible } from '../../resources/fields.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, coded } from '../../errors.ts';
+import { AppError, fieldsInvalid, coded } from '../../errors.ts';
 import { defineResource, isUuid, type ResourceSpec } from '../../resources/define-resource.ts';
 import { registerGroups } from '../groups/groups-resource.ts';
 import { assertUserSeat } from '../licences/licence-state.ts';
@@ -139,7 +139,7 @@ async function namedReferenceError(db: Database, e: unknown, request: FastifyReq
     if (rows.length === 0) errors[field] = `The ${label} does not exist in this customer`;
   }
   if (Object.keys(errors).length === 0) throw e;
-  throw badRequest('Fill in all fields correctly', errors);
+  throw fieldsInvalid(errors);
 }
 
 /** Refuses to change or delete a SuperAdmin account through the API (only when the caller may see it). */

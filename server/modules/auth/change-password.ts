@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, coded, invalidInput } from '../../errors.ts';
+import { fieldsInvalid, coded, invalidInput } from '../../errors.ts';
 import { audit } from '../audit/audit.ts';
 import { permissionsForUser } from '../groups/index.ts';
 import type { Role } from '../../auth/roles.ts';
@@ -37,7 +37,7 @@ export function registerChangePassword(app: FastifyInstance, db: Database): void
       if (rows.length === 0) throw coded(404, 'ACCOUNT_GONE', {}, 'Your account no longer exists');
       if (!(await verifyPassword(rows[0].password_hash, parsed.data.currentPassword))) {
         request.log.warn('password change refused: wrong current password');
-        throw badRequest('Fill in all fields correctly', { currentPassword: 'The current password is not correct' });
+        throw fieldsInvalid({ currentPassword: 'The current password is not correct' });
       }
       const { rows: changed } = await db.query<{ id: string; email: string; name: string; role: Role; customer_id: string | null }>(
         `UPDATE app_users SET password_hash = $2, updated_at = now() WHERE id = $1

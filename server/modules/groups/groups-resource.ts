@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isPageKey, SUPERADMIN_ONLY_PAGES } from '../../../contracts/pages.ts';
 import type { Role } from '../../auth/roles.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, badRequest, bodyNotObject, coded, invalidInput, recordNotFound, roleForbidden } from '../../errors.ts';
+import { AppError, fieldsInvalid, bodyNotObject, coded, invalidInput, recordNotFound, roleForbidden } from '../../errors.ts';
 import { defineResource, isUuid, type ResourceSpec } from '../../resources/define-resource.ts';
 import { nameText } from '../../resources/fields.ts';
 import { checkGroupSystem } from './group-references.ts';
@@ -128,7 +128,7 @@ async function groupInScope(db: Database, request: FastifyRequest, id: string): 
 /** A 400 naming departmentId, when the database refused a department outside the group's customer. */
 function namedReferenceError(e: unknown, field: string, message: string): never {
   if (e instanceof AppError && e.code === 'REFERENCE_MISSING') {
-    throw badRequest('Fill in all fields correctly', { [field]: message });
+    throw fieldsInvalid({ [field]: message });
   }
   throw e;
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { exportRuleset, RULESET_EXPORT_FORMATS, type RulesetExportFormat } from '../../importers/ruleset-export.ts';
-import { AppError, badRequest, coded } from '../../errors.ts';
+import { AppError, fieldsInvalid, coded } from '../../errors.ts';
 import { enqueueTenantJob, tenantLimits } from '../../jobs/admission.ts';
 import { JOBS, type ImportRulesetJob } from '../../jobs/job-names.ts';
 import { loadRuleset } from '../../periods/ruleset-store.ts';
@@ -100,7 +100,7 @@ export async function riskPeriodRoutes(app: FastifyInstance, options: PeriodRout
     const source = await findScoped<{ customer_id: string; status: string }>(db, 'risk_periods', ctx, id, 'customer_id, status', 'risk period');
     if (source.status === 'importing') throw coded(409, 'IMPORT_RUNNING', {}, 'The ruleset is being imported; copy it when the import has ended');
     const parsed = copySchema.safeParse(request.body ?? {});
-    if (!parsed.success) throw badRequest('Fill in all fields correctly', Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), i.message])));
+    if (!parsed.success) throw fieldsInvalid(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? '_'), i.message])));
     try {
       const created = await db.transaction(async (tx) => {
         const { rows } = await tx.query<Record<string, unknown>>(

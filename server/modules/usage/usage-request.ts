@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import { badRequest, coded } from '../../errors.ts';
+import { fieldsInvalid, coded } from '../../errors.ts';
 import { isoDate } from '../../resources/fields.ts';
 
 /** The analysis request's usage fields (DESIGN 5.17): use the period's usage, within from/to (both optional). */
@@ -17,7 +17,7 @@ export async function checkUsageRequest(
 ): Promise<void> {
   if (!body.withUsage) return;
   if (body.usageFrom && body.usageTo && body.usageFrom > body.usageTo) {
-    throw badRequest('Fill in all fields correctly', { usageTo: 'Usage to must not be before usage from' });
+    throw fieldsInvalid({ usageTo: 'Usage to must not be before usage from' });
   }
   const { rows } = await db.query<{ status: string }>('SELECT status FROM system_period_usage WHERE system_period_id = $1 AND usage_import_id IS NOT NULL', [
     body.systemPeriodId,

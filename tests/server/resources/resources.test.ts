@@ -155,7 +155,7 @@ function resourcesSuite(target: TestDatabase): void {
       });
       expect(r.statusCode).toBe(400);
       expect(r.json()).toMatchObject({
-        code: 'BAD_REQUEST',
+        code: 'FIELDS_INVALID',
         errors: {
           name: 'Name is required',
           mail: 'Email is not valid',
@@ -261,7 +261,7 @@ function resourcesSuite(target: TestDatabase): void {
     it('validates with field messages', async () => {
       const r = await call('adminA', 'POST', '/api/departments', { name: '  ' });
       expect(r.statusCode).toBe(400);
-      expect(r.json()).toEqual({ message: expect.any(String), code: 'BAD_REQUEST', errors: { name: 'Name is required' } });
+      expect(r.json()).toEqual({ message: expect.any(String), code: 'FIELDS_INVALID', params: {}, errors: { name: 'Name is required' } });
       expect((await call('adminA', 'POST', '/api/departments', {})).json().errors).toEqual({ name: 'Name is required' });
     });
 

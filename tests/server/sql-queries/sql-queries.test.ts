@@ -204,7 +204,7 @@ function suite(target: TestDatabase): void {
     it('validates the fields and refuses a query text that does not only read', async () => {
       const r = await call('adminA', 'POST', '/api/sql-queries', { name: ' ', type: 'x'.repeat(51), description: 5 });
       expect(r.statusCode).toBe(400);
-      expect(r.json()).toMatchObject({ message: 'Fill in all fields correctly', code: 'BAD_REQUEST' });
+      expect(r.json()).toMatchObject({ message: 'Fill in all fields correctly', code: 'FIELDS_INVALID' });
       expect(r.json().errors).toEqual({
         name: 'Name is required',
         description: 'Description must be text',

@@ -225,7 +225,7 @@ describe('function editor on the risk data screen', () => {
   });
 
   it('shows the API’s refusal (400 with field errors) translated and keeps the dialog open', async () => {
-    mockApi(() => ({ status: 400, body: { code: 'BAD_REQUEST', message: 'Fill in all fields correctly', errors: { 'permissions.0.object': 'Object is too long' } } }));
+    mockApi(() => ({ status: 400, body: { code: 'FIELDS_INVALID', message: 'Fill in all fields correctly', errors: { 'permissions.0.object': 'Object is too long' } } }));
     await openEditor();
     await click(button('Save', dialog()));
     await waitFor(() => page().includes('Function update failed'), 'the error');

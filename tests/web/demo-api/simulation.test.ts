@@ -112,7 +112,7 @@ describe('demo simulation: authorisation values of a role', () => {
       expect(r.status).toBe(400);
       expect(await r.json()).toEqual({
         statusCode: 400,
-        code: 'BAD_REQUEST',
+        code: 'FIELDS_INVALID',
         message: 'Fill in all fields correctly',
         errors: { addAuthorisations: 'Authorisation values can be changed for a role only' },
       });
