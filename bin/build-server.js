@@ -56,8 +56,17 @@ async function build() {
   });
   // Written last: bin/segra.js trusts the output only when this stamp is newer than every source.
   writeFileSync(path.join(OUT, 'stamp'), `${new Date().toISOString()}\n`);
-  rmSync(ROOT_OUT, { recursive: true, force: true });
+  // Two renames, then the old output removed: a segra running meanwhile (a test beside the build)
+  // finds every module it imports next under .compiled/, never a folder half deleted.
+  const OLD = `${ROOT_OUT}.old-${process.pid}`;
+  rmSync(OLD, { recursive: true, force: true });
+  try {
+    renameSync(ROOT_OUT, OLD);
+  } catch (e) {
+    if (e?.code !== 'ENOENT') throw e;
+  }
   renameSync(OUT, ROOT_OUT);
+  rmSync(OLD, { recursive: true, force: true });
   process.stdout.write(`compiled ${entries.length} files to ${path.relative(ROOT, ROOT_OUT)}/ in ${Math.round(performance.now() - started)} ms\n`);
 }
 
