@@ -73,8 +73,6 @@ export class OrgEvaluator {
   /** Per source, per object, per field. */
   private readonly rowCache = new Map<string, Map<string, Map<string, FieldRows>>>();
   private readonly objectsByRisk = new Map<number, string[]>();
-  /** Per risk index, per source: the source's org rows over the risk's objects. */
-  private readonly riskRowCache: (Map<string, RiskRows> | undefined)[] = [];
   /** Per risk index, per source: its rows and its profiles per check, found with one lookup per holder and risk. */
   private readonly sourceCache: (Map<string, SourceOrg> | undefined)[] = [];
 
@@ -214,16 +212,8 @@ export class OrgEvaluator {
     return out;
   }
 
-  /** One source's org rows over every object the risk checks, per org field. */
+  /** One source's org rows over every object the risk checks, per org field (kept by `sourceOrg`). */
   private riskRows(risk: CompiledRisk, key: string, overlay?: InstanceOverlay): RiskRows {
-    const simulated = overlay?.has(key) ?? false;
-    let byKey: Map<string, RiskRows> | undefined;
-    if (!simulated) {
-      byKey = this.riskRowCache[risk.index];
-      if (!byKey) this.riskRowCache[risk.index] = byKey = new Map();
-      const known = byKey.get(key);
-      if (known) return known;
-    }
     const fields = risk.orgFields;
     let lowerEnds: Set<string>[] | null = null;
     let named: Set<string>[] | null = null;
@@ -240,7 +230,6 @@ export class OrgEvaluator {
     // Most sources have no org rows for a risk's objects: they share one answer.
     const out: RiskRows =
       lowerEnds && named ? { anyField: true, lowerEnds: lowerEnds.map((x) => [...x]), named: named.map((x) => [...x]) } : NO_ROWS;
-    byKey?.set(key, out);
     return out;
   }
 
